@@ -1,0 +1,3 @@
+from cf.cli import run
+
+run()

@@ -1,0 +1,324 @@
+"""The state machine of one round (SPEC §4).
+
+A :class:`Round` holds the board (starter and its arms, the pending chicken foot and its
+toes, the multiset of open ends), the chicken yard count, every hand as far as it is known,
+and whose turn it is. ``play``, ``draw`` and ``pass_turn`` change it, or raise
+:class:`~cf.problems.RuleViolation` carrying the SPEC §6 code and leave it unchanged.
+Predicates (``fits``, ``playable_tiles``, ``is_blocked``) never raise.
+
+>>> from cf.rules import Rules
+>>> from cf.tiles import Tile, parse_hand
+>>> hands = {"Ana": parse_hand("9-3 5-5"), "Ben": parse_hand("9-1 2-2")}
+>>> r = Round.dealt(Rules(top=9, deal=2, starter_arms=2), ["Ana", "Ben"], Tile(9, 9), hands)
+>>> r.play("Ana", (9, 3)); r.play("Ben", (1, 9)); sorted(r.open_ends.elements())
+[1, 3]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from cf.problems import RuleViolation
+from cf.rules import Rules
+from cf.tiles import Tile
+
+TOES = 3
+
+
+@dataclass
+class Hand:
+    """A player's tiles: the ones we know of, plus how many we have not seen."""
+
+    known: set[Tile] = field(default_factory=set)
+    unseen: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.known) + self.unseen
+
+
+class Round:
+    """One round being played or replayed."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: Sequence[str],
+        starter: Tile,
+        hands: Mapping[str, Hand],
+        yard: int,
+    ) -> None:
+        self.rules = rules
+        self.players = list(players)
+        self.seat = {name: i for i, name in enumerate(self.players)}
+        self.starter = starter
+        self.arms_needed = rules.arms_for(len(self.players))
+        self.arms = 0
+        self.pending: int | None = None  # the number on the double whose foot is open
+        self.toes = 0
+        self.open_ends: Counter[int] = Counter()
+        self.hands = dict(hands)
+        self.owner: dict[Tile, str] = {t: p for p, h in self.hands.items() for t in h.known}
+        self.on_table: set[Tile] = {starter}
+        self.yard = yard
+        self.reserve = rules.reserve_for(len(self.players))
+        self.next_player: str | None = None
+        self.winner: str | None = None
+        self.passes_in_a_row = 0
+        self.turns = 0
+
+    # --- construction -------------------------------------------------------------
+
+    @classmethod
+    def dealt(
+        cls,
+        rules: Rules,
+        players: Sequence[str],
+        starter: Tile,
+        deal: Mapping[str, Iterable[Tile]],
+    ) -> Round:
+        """A round whose hands are known from the deal."""
+        hands = {p: Hand(set(deal[p])) for p in players}
+        dealt = sum(len(h.known) for h in hands.values())
+        return cls(rules, players, starter, hands, rules.pool - dealt)
+
+    @classmethod
+    def unseen(cls, rules: Rules, players: Sequence[str], starter: Tile) -> Round:
+        """A round whose deal was not recorded: every hand starts as unseen tiles."""
+        each = rules.tiles_each(len(players))
+        hands = {p: Hand(set(), each) for p in players}
+        return cls(rules, players, starter, hands, rules.pool - each * len(players))
+
+    # --- what the board accepts ----------------------------------------------------
+
+    @property
+    def in_starter_phase(self) -> bool:
+        return self.arms < self.arms_needed
+
+    @property
+    def drawable(self) -> int:
+        """Tiles that can still be drawn (the reserve never can)."""
+        return max(self.yard - self.reserve, 0)
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None or self.is_blocked()
+
+    @property
+    def fully_known(self) -> bool:
+        return all(h.unseen == 0 for h in self.hands.values())
+
+    def fits(self, tile: Tile) -> bool:
+        """Whether ``tile`` can be placed now, in either orientation."""
+        if self.in_starter_phase:
+            return tile.has(self.starter.high)
+        if self.pending is not None:
+            return tile.has(self.pending)
+        ends = self.open_ends
+        return ends[tile.high] > 0 or ends[tile.low] > 0
+
+    def playable_tiles(self, player: str) -> list[Tile]:
+        """The known tiles in ``player``'s hand that fit now, in canonical order."""
+        return sorted(t for t in self.hands[player].known if self.fits(t))
+
+    def is_blocked(self) -> bool:
+        """Nothing to draw and nobody can play (SPEC §4, with hands partly unknown too)."""
+        if self.winner is not None or self.drawable:
+            return False
+        if self.fully_known:
+            return not any(self.fits(t) for t in self.owner)
+        return self.passes_in_a_row >= len(self.players)
+
+    def where_is(self, tile: Tile) -> str | None:
+        """Who is known to hold ``tile`` (``None`` if nobody is)."""
+        return self.owner.get(tile)
+
+    def describe_board(self) -> str:
+        """What the board needs now, in words, for problem messages."""
+        s = self.starter.high
+        if self.in_starter_phase:
+            return f"the starter {self.starter} has {self.arms} of {self.arms_needed} arms"
+        if self.pending is not None:
+            return f"the chicken foot on {self.pending}-{self.pending} has {self.toes} of 3 toes"
+        ends = " ".join(str(n) for n in sorted(self.open_ends.elements())) or "none"
+        return f"open ends {ends} (starter {s}-{s})"
+
+    # --- actions --------------------------------------------------------------------
+
+    def check_turn(self, player: str) -> None:
+        """Raise ``after-end`` or ``turn`` if ``player`` may not move now."""
+        if self.winner is not None:
+            raise RuleViolation(
+                "after-end", f"{player} moved after {self.winner} went out: the round is over"
+            )
+        if player not in self.seat:
+            raise RuleViolation("player", f"{player} is not a player in this game")
+        if self.next_player is not None and player != self.next_player:
+            raise RuleViolation("turn", f"it is {self.next_player}'s turn, not {player}'s")
+
+    def play(self, player: str, tile: tuple[int, int]) -> None:
+        """``player`` plays ``tile`` from the hand (pips as written, near end first)."""
+        self.check_turn(player)
+        if not self.fully_known and self.is_blocked():
+            raise RuleViolation(
+                "after-end",
+                f"{player} played after the round was blocked "
+                "(nothing to draw and every player passed in turn)",
+            )
+        self._play(player, tile)
+        self._end_turn(player, passed=False)
+
+    def draw(self, player: str, tile: Tile | None = None) -> None:
+        """``player`` draws ``tile`` (``None``: a tile nobody saw) from the chicken yard."""
+        self.check_turn(player)
+        hand = self.hands[player]
+        playable = self.playable_tiles(player)
+        if playable:
+            raise RuleViolation(
+                "must-play",
+                f"{player} drew while holding {_list(playable)}, playable: "
+                f"{self.describe_board()}",
+            )
+        if not self.drawable:
+            what = "empty" if self.yard == 0 else f"down to the reserve of {self.reserve}"
+            raise RuleViolation(
+                "yard-empty", f"{player} drew, but the chicken yard is {what}: nothing to draw"
+            )
+        if tile is not None:
+            if tile in self.on_table:
+                raise RuleViolation(
+                    "not-in-yard", f"{player} drew {tile}, but {tile} is on the table"
+                )
+            holder = self.owner.get(tile)
+            if holder is not None:
+                where = "their own hand" if holder == player else f"{holder}'s hand"
+                raise RuleViolation(
+                    "not-in-yard", f"{player} drew {tile}, but {tile} is in {where}"
+                )
+            hand.known.add(tile)
+            self.owner[tile] = player
+        else:
+            hand.unseen += 1
+        self.yard -= 1
+
+    def play_drawn(self, player: str, drawn: Tile | None, tile: tuple[int, int]) -> None:
+        """After ``draw``: ``player`` plays ``tile``, which must be the one drawn."""
+        played = Tile.of(*tile)
+        if drawn is not None and played != drawn:
+            raise RuleViolation(
+                "must-play", f"{player} drew {drawn} and must play it or pass, not {played}"
+            )
+        self._play(player, tile)
+        self._end_turn(player, passed=False)
+
+    def pass_after_draw(self, player: str, drawn: Tile | None) -> None:
+        """After ``draw``: ``player`` passes, which is allowed only if the drawn tile won't fit."""
+        if drawn is not None and self.fits(drawn):
+            raise RuleViolation(
+                "must-play-drawn",
+                f"{player} drew {drawn}, which fits ({self.describe_board()}), and must play it",
+            )
+        self._end_turn(player, passed=True)
+
+    def pass_turn(self, player: str) -> None:
+        """``player`` passes without drawing."""
+        self.check_turn(player)
+        playable = self.playable_tiles(player)
+        if playable:
+            raise RuleViolation(
+                "must-play",
+                f"{player} passed while holding {_list(playable)}, playable: "
+                f"{self.describe_board()}",
+            )
+        if self.drawable:
+            raise RuleViolation(
+                "must-draw",
+                f"{player} passed without drawing, but the chicken yard has {self.drawable} "
+                "tile(s) to draw",
+            )
+        self._end_turn(player, passed=True)
+
+    # --- internals --------------------------------------------------------------------
+
+    def _play(self, player: str, oriented: tuple[int, int]) -> None:
+        tile = Tile.of(*oriented)
+        if tile in self.on_table:
+            where = "the starter" if tile == self.starter else "on the table"
+            raise RuleViolation("already-played", f"{player} played {tile}, which is {where}")
+        hand = self.hands[player]
+        in_hand = tile in hand.known
+        if not in_hand:
+            holder = self.owner.get(tile)
+            if holder is not None:
+                raise RuleViolation(
+                    "not-in-hand", f"{player} played {tile}, which is in {holder}'s hand"
+                )
+            if hand.unseen == 0:
+                held = _list(sorted(hand.known)) if hand.known else "nothing"
+                raise RuleViolation("not-in-hand", f"{player} played {tile}, but holds {held}")
+        self._place(player, tile, oriented)
+        if in_hand:
+            hand.known.discard(tile)
+            del self.owner[tile]
+        else:
+            hand.unseen -= 1
+        self.on_table.add(tile)
+        if hand.size == 0:
+            self.winner = player
+
+    def _place(self, player: str, tile: Tile, oriented: tuple[int, int]) -> None:
+        near, far = oriented
+        if self.in_starter_phase:
+            s = self.starter.high
+            if not tile.has(s):
+                raise RuleViolation(
+                    "starter-open",
+                    f"{player} played {tile} off the starter: {self.describe_board()}, "
+                    f"so every play must hold a {s}",
+                )
+            self.arms += 1
+            self.open_ends[tile.other(s)] += 1
+            return
+        if self.pending is not None:
+            d = self.pending
+            if not tile.has(d):
+                raise RuleViolation(
+                    "foot-open",
+                    f"{player} played {tile} elsewhere while {self.describe_board()}: "
+                    f"the next play must hold a {d}",
+                )
+            self.toes += 1
+            self.open_ends[tile.other(d)] += 1
+            if self.toes == TOES:
+                self.pending = None
+            return
+        ends = self.open_ends
+        if ends[near] > 0:
+            touch = near
+        elif ends[far] > 0:
+            touch = far
+        else:
+            raise RuleViolation(
+                "no-match",
+                f"{player} played {tile}, which matches no open end: {self.describe_board()}",
+            )
+        ends[touch] -= 1
+        if ends[touch] == 0:
+            del ends[touch]
+        if tile.is_double:
+            self.pending = touch
+            self.toes = 0
+        else:
+            ends[tile.other(touch)] += 1
+
+    def _end_turn(self, player: str, *, passed: bool) -> None:
+        self.turns += 1
+        self.passes_in_a_row = self.passes_in_a_row + 1 if passed else 0
+        i = self.seat[player]
+        self.next_player = self.players[(i + 1) % len(self.players)]
+
+
+def _list(tiles: Iterable[Tile]) -> str:
+    return ", ".join(str(t) for t in tiles)

@@ -1,0 +1,86 @@
+"""Rendering validation reports: text, JSON and GitHub workflow annotations (SPEC §7)."""
+
+from __future__ import annotations
+
+import json
+
+from cf.problems import Problem
+from cf.validate import Report
+
+
+def problem_line(file: str, p: Problem) -> str:
+    """``FILE:LINE:COL: round R, move M: [code] message`` (unknown parts left out)."""
+    where = file
+    if p.line is not None:
+        where += f":{p.line}"
+        if p.column is not None:
+            where += f":{p.column}"
+    context = []
+    if p.round is not None:
+        context.append(f"round {p.round}")
+    if p.move is not None:
+        context.append(f"move {p.move}")
+    ctx = f" {', '.join(context)}:" if context else ""
+    return f"{where}:{ctx} [{p.code}] {p.message}"
+
+
+def summary_line(r: Report) -> str:
+    counts = f"{len(r.game.rounds)} round(s), {r.game.move_count} move(s)"
+    if r.valid:
+        return f"{r.game.file}: valid ({counts})"
+    n = len(r.problems)
+    return f"{r.game.file}: {n} problem{'s' if n != 1 else ''} ({counts})"
+
+
+def as_json(reports: list[Report]) -> dict[str, object]:
+    return {
+        "valid": all(r.valid for r in reports),
+        "files": [
+            {
+                "file": r.game.file,
+                "valid": r.valid,
+                "rounds": len(r.game.rounds),
+                "moves": r.game.move_count,
+                "problems": [p.as_dict() for p in r.problems],
+            }
+            for r in reports
+        ],
+    }
+
+
+def _github_escape(text: str, *, prop: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return text
+
+
+def github_line(file: str, p: Problem) -> str:
+    props = [f"file={_github_escape(file, prop=True)}"]
+    if p.line is not None:
+        props.append(f"line={p.line}")
+    if p.column is not None:
+        props.append(f"col={p.column}")
+    props.append(f"title={_github_escape('cf ' + p.code, prop=True)}")
+    context = []
+    if p.round is not None:
+        context.append(f"round {p.round}")
+    if p.move is not None:
+        context.append(f"move {p.move}")
+    ctx = f"{', '.join(context)}: " if context else ""
+    return f"::error {','.join(props)}::{_github_escape(ctx + f'[{p.code}] ' + p.message)}"
+
+
+def render_validation(reports: list[Report], fmt: str = "text") -> str:
+    """The whole output of ``cf validate`` for ``reports``, newline-terminated."""
+    if fmt == "json":
+        return json.dumps(as_json(reports), ensure_ascii=False, indent=2) + "\n"
+    lines = []
+    for r in reports:
+        render = github_line if fmt == "github" else problem_line
+        lines.extend(render(r.game.file, p) for p in r.problems)
+        if fmt == "github":
+            lines.append(summary_line(r) if r.valid else f"::notice::{summary_line(r)}")
+        else:
+            lines.append(summary_line(r))
+    return "\n".join(lines) + "\n"

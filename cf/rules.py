@@ -1,0 +1,163 @@
+"""House-rule options and deal tables (SPEC §2–3), as plain data.
+
+>>> Rules().tiles_each(4)
+11
+>>> Rules(top=6).row(4)
+DealRow(set='double-six', players=4, tiles_each=5, yard=12, reserve=1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cf.tiles import DEFAULT_DOUBLE_BLANK, SET_NAMES, set_name
+
+#: Tiles dealt to each player, by set (highest pip) and number of players.
+DEAL_TABLES: dict[int, dict[int, int]] = {
+    6: {2: 7, 3: 7, 4: 5, 5: 4},
+    9: {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5},
+    12: {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 11, 8: 10, 9: 9, 10: 8, 11: 7, 12: 7},
+    15: {
+        **{2: 18, 3: 18, 4: 18, 5: 15, 6: 15, 7: 13, 8: 13},
+        **{9: 11, 10: 11, 11: 10, 12: 10, 13: 9},
+    },
+    18: {},
+}
+
+#: The option value that gives the starter one arm per player.
+PLAYERS = "players"
+
+
+class RulesError(ValueError):
+    """A house-rule value outside what SPEC §2 allows, or a deal that cannot be made."""
+
+    code = "rules"
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    """One row of a deal table: what each player gets and what stays in the yard."""
+
+    set: str
+    players: int
+    tiles_each: int
+    yard: int
+    reserve: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "set": self.set,
+            "players": self.players,
+            "tiles_each": self.tiles_each,
+            "yard": self.yard,
+            "reserve": self.reserve,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The options a table agrees on before playing. ``None`` means "the default"."""
+
+    top: int = 9
+    deal: int | None = None
+    starter_arms: int | str = 4
+    double_blank: int = DEFAULT_DOUBLE_BLANK
+    reserve: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.top not in SET_NAMES:
+            raise RulesError(f"unknown set double-{self.top}")
+        check_option("deal", self.deal, self.top, allow_none=True)
+        check_option("starter_arms", self.starter_arms, self.top)
+        check_option("double_blank", self.double_blank, self.top)
+        check_option("reserve", self.reserve, self.top, allow_none=True)
+
+    @property
+    def set_name(self) -> str:
+        return set_name(self.top)
+
+    @property
+    def pool(self) -> int:
+        """Tiles that can be dealt: the whole set less the starting double."""
+        return (self.top + 1) * (self.top + 2) // 2 - 1
+
+    def tiles_each(self, players: int) -> int:
+        """Tiles dealt to each of ``players``: the ``deal`` option, else the table."""
+        if players < 2:
+            raise RulesError("a game needs at least 2 players")
+        if self.deal is not None:
+            return self.deal
+        table = DEAL_TABLES[self.top]
+        if players not in table:
+            if not table:
+                raise RulesError(f"{self.set_name} has no deal table: give the deal explicitly")
+            low, high = min(table), max(table)
+            raise RulesError(
+                f"{self.set_name} deals for {low} to {high} players, not {players}: "
+                "give the deal explicitly"
+            )
+        return table[players]
+
+    def reserve_for(self, players: int) -> int:
+        """Tiles that stay in the chicken yard and can never be drawn."""
+        if self.reserve is not None:
+            return self.reserve
+        return 2 if players == 2 else 1
+
+    def arms_for(self, players: int) -> int:
+        """How many arms the starting double takes before play opens up."""
+        arms = players if self.starter_arms == PLAYERS else int(self.starter_arms)
+        if not 2 <= arms <= self.top:
+            raise RulesError(
+                f"the starter takes 2 to {self.top} arms in {self.set_name}, "
+                f"so starter_arms 'players' cannot be {arms}"
+            )
+        return arms
+
+    def row(self, players: int) -> DealRow:
+        """The deal for ``players``, checked: raises :class:`RulesError` if it cannot be made."""
+        each = self.tiles_each(players)
+        reserve = self.reserve_for(players)
+        yard = self.pool - players * each
+        if yard < reserve:
+            raise RulesError(
+                f"dealing {each} tiles to {players} players leaves {max(yard, 0)} in the "
+                f"chicken yard of {self.set_name}, fewer than the reserve of {reserve}"
+            )
+        return DealRow(self.set_name, players, each, yard, reserve)
+
+    def table(self) -> list[DealRow]:
+        """Every row of this set's deal table (with the ``deal`` option, if any, applied)."""
+        counts = sorted(DEAL_TABLES[self.top])
+        if self.deal is not None and not counts:
+            counts = [n for n in range(2, self.pool + 1) if self.pool - n * self.deal >= 0]
+        rows = []
+        for players in counts:
+            try:
+                rows.append(self.row(players))
+            except RulesError:
+                continue
+        return rows
+
+
+def check_option(name: str, value: object, top: int, *, allow_none: bool = False) -> None:
+    """Raise :class:`RulesError` unless ``value`` is allowed for option ``name``."""
+    if value is None and allow_none:
+        return
+    if name == "starter_arms":
+        if value == PLAYERS:
+            return
+        if _is_int(value) and 2 <= value <= top:  # type: ignore[operator]
+            return
+        raise RulesError(
+            f"starter_arms must be a whole number from 2 to {top} or 'players', not {value!r}"
+        )
+    minimum = 1 if name == "deal" else 0
+    if _is_int(value) and value >= minimum:  # type: ignore[operator]
+        return
+    what = "at least 1" if minimum else "0 or more"
+    raise RulesError(f"{name} must be a whole number, {what}, not {value!r}")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

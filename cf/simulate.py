@@ -1,0 +1,270 @@
+"""Computer players: complete, valid games under any house rules.
+
+A strategy sees only what a real player at the table knows — its own hand, the board, hand
+sizes and how many tiles can still be drawn — through a :class:`View`, and picks one of the
+playable tiles. A new strategy is one function registered in :data:`STRATEGIES`.
+
+>>> game = simulate_game(["Ana", "Ben"], Rules(top=6), ["greedy", "random"], seed=1)
+>>> len(game.rounds), all(r.winner or r.blocked for r in game.rounds)
+(7, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from cf.board import Round
+from cf.deal import deal_from
+from cf.notation import Action, Move
+from cf.rules import Rules
+from cf.tiles import Tile, hand_points
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What a player may know when choosing: nothing of other hands or the yard order."""
+
+    hand: tuple[Tile, ...]
+    playable: tuple[Tile, ...]
+    open_ends: tuple[int, ...]
+    starter: Tile
+    pending: int | None
+    hand_sizes: dict[str, int]
+    drawable: int
+    double_blank: int
+
+
+Strategy = Callable[[View, random.Random], Tile]
+
+
+def random_strategy(view: View, rng: random.Random) -> Tile:
+    """Any legal play, chosen at random."""
+    return rng.choice(view.playable)
+
+
+def greedy_strategy(view: View, rng: random.Random) -> Tile:
+    """Shed points fast: the double blank first when it is costly, else the highest tile."""
+    blank = Tile(0, 0)
+    if blank in view.playable and view.double_blank > 18:
+        return blank
+    return max(view.playable, key=lambda t: (t.points(view.double_blank), t))
+
+
+STRATEGIES: dict[str, Strategy] = {"random": random_strategy, "greedy": greedy_strategy}
+
+
+@dataclass(frozen=True, slots=True)
+class SimRound:
+    starter: Tile
+    first: str
+    deal: dict[str, tuple[Tile, ...]]
+    moves: tuple[Move, ...]
+    hands: dict[str, tuple[Tile, ...]]
+    scores: dict[str, int]
+    winner: str | None
+    blocked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SimGame:
+    players: tuple[str, ...]
+    strategies: tuple[str, ...]
+    rules: Rules
+    rounds: tuple[SimRound, ...] = field(default_factory=tuple)
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return {p: sum(r.scores[p] for r in self.rounds) for p in self.players}
+
+
+class SimulationError(RuntimeError):
+    """The engine refused a move the simulator made: a bug, never bad input."""
+
+
+def simulate_game(
+    players: Sequence[str],
+    rules: Rules,
+    strategies: Sequence[str],
+    seed: int | str | None = None,
+    rounds: int | None = None,
+) -> SimGame:
+    """Play a game of ``rounds`` rounds (default: a full game, N+1 rounds)."""
+    rng = random.Random(seed)
+    names = list(players)
+    chosen = [STRATEGIES[s] for s in strategies]
+    played = []
+    for k in range(1, (rounds or rules.top + 1) + 1):
+        played.append(_play_round(rng, rules, names, chosen, k))
+    return SimGame(tuple(names), tuple(strategies), rules, tuple(played))
+
+
+def _play_round(
+    rng: random.Random, rules: Rules, names: list[str], strategies: list[Strategy], k: int
+) -> SimRound:
+    dealt = deal_from(rng, rules, names, k)
+    board = Round.dealt(rules, names, dealt.starter, dealt.hands)
+    yard = list(dealt.chicken_yard)
+    first = names[(k - 1) % len(names)]
+    seat = names.index(first)
+    moves: list[Move] = []
+    limit = 4 * rules.pool + 4 * len(names)
+    while not board.is_over:
+        if len(moves) > limit:
+            raise SimulationError(f"round {k} did not end after {limit} turns")
+        player = names[seat]
+        seat = (seat + 1) % len(names)
+        playable = board.playable_tiles(player)
+        if playable:
+            tile = strategies[names.index(player)](_view(board, player, playable), rng)
+            action = Action(play=_oriented(board, tile))
+            board.play(player, action.play)  # type: ignore[arg-type]
+        elif board.drawable:
+            drawn = yard.pop()
+            board.draw(player, drawn)
+            if board.fits(drawn):
+                action = Action(play=_oriented(board, drawn), drew=True, drawn=_hl(drawn))
+                board.play_drawn(player, drawn, action.play)  # type: ignore[arg-type]
+            else:
+                action = Action(drew=True, drawn=_hl(drawn))
+                board.pass_after_draw(player, drawn)
+        else:
+            action = Action()
+            board.pass_turn(player)
+        moves.append(Move(player, action))
+    hands = {p: tuple(sorted(board.hands[p].known, reverse=True)) for p in names}
+    scores = {p: hand_points(h, rules.double_blank) for p, h in hands.items()}
+    return SimRound(
+        dealt.starter,
+        first,
+        dict(dealt.hands),
+        tuple(moves),
+        hands,
+        scores,
+        board.winner,
+        board.winner is None,
+    )
+
+
+def _hl(tile: Tile) -> tuple[int, int]:
+    return (tile.high, tile.low)
+
+
+def _oriented(board: Round, tile: Tile) -> tuple[int, int]:
+    """Write the tile near-far: the half that touches the board first."""
+    if board.in_starter_phase:
+        near = board.starter.high
+    elif board.pending is not None:
+        near = board.pending
+    else:
+        near = tile.high if board.open_ends[tile.high] else tile.low
+    return (near, tile.other(near))
+
+
+def _view(board: Round, player: str, playable: list[Tile]) -> View:
+    return View(
+        hand=tuple(sorted(board.hands[player].known)),
+        playable=tuple(playable),
+        open_ends=tuple(sorted(board.open_ends.elements())),
+        starter=board.starter,
+        pending=board.pending,
+        hand_sizes={p: h.size for p, h in board.hands.items()},
+        drawable=board.drawable,
+        double_blank=board.rules.double_blank,
+    )
+
+
+# --- studies ------------------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    """Figures over many simulated games, for a table choosing its house rules."""
+
+    games: int = 0
+    rounds: int = 0
+    moves: int = 0
+    blocked: int = 0
+    seat_points: Counter[int] = field(default_factory=Counter)
+    seat_rounds: Counter[int] = field(default_factory=Counter)
+    strategy_points: Counter[str] = field(default_factory=Counter)
+    strategy_rounds: Counter[str] = field(default_factory=Counter)
+    strategy_wins: Counter[str] = field(default_factory=Counter)
+    strategy_games: Counter[str] = field(default_factory=Counter)
+
+    def add(self, game: SimGame) -> None:
+        self.games += 1
+        for r in game.rounds:
+            self.rounds += 1
+            self.moves += len(r.moves)
+            self.blocked += r.blocked
+            for i, p in enumerate(game.players):
+                s = game.strategies[i]
+                self.seat_points[i + 1] += r.scores[p]
+                self.seat_rounds[i + 1] += 1
+                self.strategy_points[s] += r.scores[p]
+                self.strategy_rounds[s] += 1
+        totals = game.totals
+        best = min(totals.values())
+        for i, p in enumerate(game.players):
+            s = game.strategies[i]
+            self.strategy_games[s] += 1
+            self.strategy_wins[s] += totals[p] == best
+
+    def merge(self, other: Stats) -> None:
+        for name in ("games", "rounds", "moves", "blocked"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in (
+            "seat_points",
+            "seat_rounds",
+            "strategy_points",
+            "strategy_rounds",
+            "strategy_wins",
+            "strategy_games",
+        ):
+            getattr(self, name).update(getattr(other, name))
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "rounds": self.rounds,
+            "moves_per_round": _ratio(self.moves, self.rounds),
+            "blocked_share": _ratio(self.blocked, self.rounds),
+            "points_per_round_by_seat": {
+                str(s): _ratio(self.seat_points[s], self.seat_rounds[s])
+                for s in sorted(self.seat_rounds)
+            },
+            "by_strategy": {
+                s: {
+                    "points_per_round": _ratio(self.strategy_points[s], self.strategy_rounds[s]),
+                    "win_rate": _ratio(self.strategy_wins[s], self.strategy_games[s]),
+                }
+                for s in sorted(self.strategy_games)
+            },
+        }
+
+
+def _ratio(a: float, b: float) -> float:
+    return round(a / b, 4) if b else 0.0
+
+
+def game_seed(seed: int, index: int) -> str:
+    """The seed of game ``index`` of a study: the same whichever process plays it."""
+    return f"cf-study:{seed}:{index}"
+
+
+def study_chunk(
+    players: Sequence[str],
+    rules: Rules,
+    strategies: Sequence[str],
+    seed: int,
+    indices: Sequence[int],
+    rounds: int | None = None,
+) -> Stats:
+    """Play the games ``indices`` of a study and sum their figures."""
+    stats = Stats()
+    for i in indices:
+        stats.add(simulate_game(players, rules, strategies, game_seed(seed, i), rounds))
+    return stats

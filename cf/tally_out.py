@@ -1,0 +1,75 @@
+"""Rendering standings: any tabulate format, csv (header row) or json (SPEC §7)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from cf.standings import GameStandings, Tournament
+
+WINNER = " *"
+
+
+def _render(headers: list[str], rows: list[list[object]], fmt: str, note: str) -> str:
+    if fmt == "csv":
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(headers)
+        writer.writerows(rows)
+        return out.getvalue()
+    from tabulate import tabulate
+
+    marked = [[*r] for r in rows]
+    for r in marked:
+        if r[0] == 1:
+            r[1] = f"{r[1]}{WINNER}"
+    table = tabulate(marked, headers, tablefmt=fmt, floatfmt=".2f", disable_numparse=False)
+    return f"{table}\n{note}\n"
+
+
+def render_game(g: GameStandings, fmt: str) -> str:
+    """One game's standings: rank, player, R1…Rn, total."""
+    if fmt == "json":
+        data = {
+            "ranked_by": "total",
+            "standings": [
+                {"rank": r.rank, "player": r.player, "total": r.total, "rounds": list(r.rounds)}
+                for r in g.rows
+            ],
+        }
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    headers = ["rank", "player", *[f"R{i}" for i in range(1, g.rounds_played + 1)], "total"]
+    rows: list[list[object]] = [[r.rank, r.player, *r.rounds, r.total] for r in g.rows]
+    winners = " and ".join(g.winners)
+    note = f"{WINNER.strip()} winner: {winners}"
+    if not g.complete:
+        note += f" (partial game: {g.rounds_played} of {g.rounds_in_game} rounds)"
+    return _render(headers, rows, fmt, note)
+
+
+def render_tournament(t: Tournament, fmt: str) -> str:
+    """A tournament: rank, player, games, rounds, wins, total, average per round."""
+    if fmt == "json":
+        data = {
+            "ranked_by": t.ranked_by,
+            "standings": [
+                {
+                    "rank": r.rank,
+                    "player": r.player,
+                    "games": r.games,
+                    "rounds": r.rounds,
+                    "wins": r.wins,
+                    "total": r.total,
+                    "average": round(r.average, 2),
+                }
+                for r in t.rows
+            ],
+        }
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    headers = ["rank", "player", "games", "rounds", "wins", "total", "average"]
+    rows: list[list[object]] = [
+        [r.rank, r.player, r.games, r.rounds, r.wins, r.total, round(r.average, 2)] for r in t.rows
+    ]
+    leaders = " and ".join(r.player for r in t.rows if r.rank == 1)
+    return _render(headers, rows, fmt, f"{WINNER.strip()} leader by {t.ranked_by}: {leaders}")

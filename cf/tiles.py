@@ -1,0 +1,228 @@
+"""Tiles, domino sets and hands: parsing, canonical text and points.
+
+>>> Tile.parse("[7|9]")
+Tile(9, 7)
+>>> str(Tile.parse("4-1"))
+'4-1'
+>>> hand_points(parse_hand("9-7 6-6 4-1"))
+33
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+DEFAULT_DOUBLE_BLANK = 50
+
+#: Canonical set names by highest pip.
+SET_NAMES: dict[int, str] = {
+    6: "double-six",
+    9: "double-nine",
+    12: "double-twelve",
+    15: "double-fifteen",
+    18: "double-eighteen",
+}
+
+# ASCII digits only: str.isdigit() and \d also accept other scripts' digits.
+_TILE_RE = re.compile(r"([0-9]+)[-|]([0-9]+)")
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+class NotationError(ValueError):
+    """Text that is not what it should be. ``code`` is the SPEC §6 problem code."""
+
+    code = "tile"
+
+    def __init__(self, message: str, token: str | None = None) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+class TileError(NotationError):
+    """A token that is not a tile of the set (bad text or a pip above the set)."""
+
+    code = "tile"
+
+
+class DuplicateTileError(NotationError):
+    """The same tile twice where each tile may appear once."""
+
+    code = "duplicate-tile"
+
+
+class SetNameError(ValueError):
+    """An unknown set name."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Tile:
+    """A domino, stored high-low so that ``9-7`` and ``7-9`` are equal."""
+
+    high: int
+    low: int
+
+    def __post_init__(self) -> None:
+        if self.low > self.high:
+            raise ValueError(f"Tile({self.high}, {self.low}): store the high pip first")
+        if self.low < 0:
+            raise ValueError("pips are never negative")
+
+    @classmethod
+    def of(cls, a: int, b: int) -> Tile:
+        """The tile with pips ``a`` and ``b`` in either order."""
+        return cls(a, b) if a >= b else cls(b, a)
+
+    @classmethod
+    def parse(cls, text: str, top: int | None = None) -> Tile:
+        """Read ``a-b``, ``a|b``, ``[a-b]`` or ``[a|b]``; ``top`` is the set's highest pip."""
+        return cls.of(*parse_oriented(text, top))
+
+    @property
+    def is_double(self) -> bool:
+        return self.high == self.low
+
+    @property
+    def pips(self) -> int:
+        return self.high + self.low
+
+    def has(self, number: int) -> bool:
+        return self.high == number or self.low == number
+
+    def other(self, number: int) -> int:
+        """The half that is not ``number`` (``number`` itself for a double)."""
+        return self.low if self.high == number else self.high
+
+    def points(self, double_blank: int = DEFAULT_DOUBLE_BLANK) -> int:
+        """What this tile costs in a hand at the end of a round."""
+        return double_blank if self.high == 0 else self.high + self.low
+
+    def __str__(self) -> str:
+        return f"{self.high}-{self.low}"
+
+    def __repr__(self) -> str:
+        return f"Tile({self.high}, {self.low})"
+
+
+def parse_oriented(text: str, top: int | None = None) -> tuple[int, int]:
+    """Read a tile keeping the written order: ``"4-7"`` gives ``(4, 7)``."""
+    token = text.strip()
+    inner = token
+    if inner.startswith("[") and inner.endswith("]"):
+        inner = inner[1:-1]
+    match = _TILE_RE.fullmatch(inner)
+    if match is None:
+        raise TileError(f"'{_clip(token)}' is not a tile (write it like 9-7 or [9|7])", token)
+    if len(match.group(1)) > 4 or len(match.group(2)) > 4:
+        raise TileError(f"'{_clip(token)}' has a pip above the set", token)
+    a, b = int(match.group(1)), int(match.group(2))
+    if top is not None and max(a, b) > top:
+        raise TileError(
+            f"'{token}' is not in {set_name(top)}: pips go from 0 to {top}",
+            token,
+        )
+    return a, b
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def split_tokens(text: str) -> list[str]:
+    """Split hand text on whitespace and commas, dropping empty pieces."""
+    return [t for t in _SEPARATORS.split(text) if t]
+
+
+def parse_hand(text: str | Iterable[str], top: int | None = 9) -> tuple[Tile, ...]:
+    """Read a hand: tiles separated by whitespace and/or commas, each tile at most once.
+
+    ``text`` may also be a list of tile tokens. Raises :class:`TileError` or
+    :class:`DuplicateTileError` naming the first offending token.
+    """
+    tokens = split_tokens(text) if isinstance(text, str) else list(text)
+    seen: set[Tile] = set()
+    tiles = []
+    for token in tokens:
+        tile = Tile.parse(token, top)
+        if tile in seen:
+            raise DuplicateTileError(f"{tile} is in the hand twice", token)
+        seen.add(tile)
+        tiles.append(tile)
+    return tuple(tiles)
+
+
+def format_hand(tiles: Iterable[Tile]) -> str:
+    """Canonical text of a hand: ``"9-7 6-6 4-1"``."""
+    return " ".join(str(t) for t in tiles)
+
+
+def hand_points(tiles: Iterable[Tile], double_blank: int = DEFAULT_DOUBLE_BLANK) -> int:
+    """Points of a hand: the sum of its pips, the double blank counting ``double_blank``."""
+    return sum(t.points(double_blank) for t in tiles)
+
+
+# --- sets -------------------------------------------------------------------
+
+_NUMBER_WORDS = {v.split("-", 1)[1]: k for k, v in SET_NAMES.items()}
+
+
+def parse_set_name(text: object) -> int:
+    """The highest pip of a named set: ``double-nine``, ``double-9``, ``d9`` or ``9``.
+
+    >>> parse_set_name("d12")
+    12
+    """
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        raise SetNameError(f"a set is named by text, not {type(text).__name__}")
+    name = str(text).strip().lower()
+    top: int | None = None
+    if name.isascii() and name.isdigit():
+        top = int(name)
+    elif name.startswith("double-"):
+        rest = name[len("double-") :]
+        top = int(rest) if rest.isascii() and rest.isdigit() else _NUMBER_WORDS.get(rest)
+    elif name.startswith("d") and name[1:].isascii() and name[1:].isdigit():
+        top = int(name[1:])
+    if top not in SET_NAMES:
+        known = ", ".join(SET_NAMES.values())
+        raise SetNameError(f"unknown set '{_clip(str(text))}' (known: {known})")
+    return top
+
+
+def set_name(top: int) -> str:
+    """Canonical name of the double-``top`` set."""
+    return SET_NAMES.get(top, f"double-{top}")
+
+
+@dataclass(frozen=True, slots=True)
+class DominoSet:
+    """A double-N set: every tile ``a-b`` with ``0 <= b <= a <= N``, once."""
+
+    top: int
+
+    @classmethod
+    def named(cls, name: object) -> DominoSet:
+        return cls(parse_set_name(name))
+
+    @property
+    def name(self) -> str:
+        return set_name(self.top)
+
+    @property
+    def size(self) -> int:
+        return (self.top + 1) * (self.top + 2) // 2
+
+    def tiles(self) -> list[Tile]:
+        """All tiles, in canonical order (0-0, 1-0, 1-1, 2-0, …)."""
+        return [Tile(a, b) for a in range(self.top + 1) for b in range(a + 1)]
+
+    def starter(self, round_number: int) -> Tile:
+        """The double that starts round ``round_number`` (1-based): N-N, then down to 0-0."""
+        value = self.top - round_number + 1
+        if not 0 <= value <= self.top:
+            raise ValueError(f"{self.name} has rounds 1 to {self.top + 1}")
+        return Tile(value, value)
+
+    def __contains__(self, tile: object) -> bool:
+        return isinstance(tile, Tile) and tile.high <= self.top

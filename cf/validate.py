@@ -1,0 +1,386 @@
+"""Check a game against the rules (SPEC §5–6): replay every round, report every problem.
+
+>>> from cf.gamefile import read_game
+>>> report = validate(read_game(b"players: [A, B]\\nrounds: [{scores: {A: 3, B: 0}}]"))
+>>> report.valid, report.round_points
+(True, [{'A': 3, 'B': 0}])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cf.board import Round
+from cf.gamefile import Game, HandEntry, MoveEntry, Pos, RoundRecord
+from cf.problems import Problem, RuleViolation
+from cf.rules import Rules, RulesError
+from cf.tiles import Tile, hand_points
+
+
+@dataclass
+class Report:
+    """What validation found: the problems, sorted, and each round's points where known."""
+
+    game: Game
+    problems: list[Problem] = field(default_factory=list)
+    round_points: list[dict[str, int] | None] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+
+def validate(game: Game) -> Report:
+    """Every problem of ``game``: those found reading it, then the rule checks."""
+    report = Report(game, list(game.problems))
+    _Checker(game, report).run()
+    report.problems.sort(key=Problem.sort_key)
+    return report
+
+
+class _Checker:
+    def __init__(self, game: Game, report: Report) -> None:
+        self.game = game
+        self.report = report
+        self.rules: Rules | None = game.rules if len(game.players) >= 2 else None
+        self.deal_count: int | None = None
+        self.deal_count_checked = False
+
+    def add(
+        self,
+        code: str,
+        message: str,
+        pos: Pos | None,
+        round_: int | None = None,
+        move: int | None = None,
+        player: str | None = None,
+    ) -> None:
+        pos = pos or Pos()
+        self.report.problems.append(
+            Problem(code, message, pos.line, pos.column, round_, move, player)
+        )
+
+    def run(self) -> None:
+        game = self.game
+        if self.rules is not None:
+            self.check_rules_for_players()
+        last = game.top + 1
+        for rec in game.rounds:
+            if rec.number > last:
+                self.add(
+                    "round-count",
+                    f"{rec.number} rounds: a game with {_set(game)} has {last} rounds at most",
+                    rec.pos,
+                    rec.number,
+                )
+                break
+            self.report.round_points.append(self.check_round(rec))
+
+    # --- rules that depend on the number of players -----------------------------------
+
+    def check_rules_for_players(self) -> None:
+        rules, n = self.rules, len(self.game.players)
+        assert rules is not None
+        try:
+            rules.arms_for(n)
+        except RulesError as exc:
+            self.add("rules", str(exc), self.game.players_pos)
+            self.rules = None
+            return
+        needs_deal = any(r.deal is not None or r.moves is not None for r in self.game.rounds)
+        try:
+            self.deal_count = rules.row(n).tiles_each
+        except RulesError as exc:
+            if needs_deal or rules.deal is not None:
+                self.add("rules", str(exc), self.game.players_pos)
+                self.rules = None
+
+    # --- one round ------------------------------------------------------------------------
+
+    def check_round(self, rec: RoundRecord) -> dict[str, int] | None:
+        game, k = self.game, rec.number
+        players = game.players
+        replayable = not rec.broken and self.rules is not None and self.deal_count is not None
+        starter = Tile(game.top - k + 1, game.top - k + 1)
+        if rec.starter is not None and rec.starter != starter:
+            self.add(
+                "starter",
+                f"round {k} starts with {starter}, not {rec.starter}",
+                rec.starter_pos,
+                k,
+            )
+            replayable = False
+
+        if (
+            rec.scores is None
+            and rec.hands is None
+            and not (rec.deal is not None and rec.moves is not None)
+        ):
+            self.add(
+                "missing-score",
+                f"round {k} has no scores, no hands and no deal with moves: nobody can be scored",
+                rec.pos,
+                k,
+            )
+        for part, code in (
+            ("scores", "missing-score"),
+            ("hands", "missing-score"),
+            ("deal", "deal"),
+        ):
+            given = getattr(rec, part)
+            if given is None:
+                continue
+            for name in players:
+                if name not in given:
+                    self.add(
+                        code,
+                        f"{name} is missing from round {k}'s {part}",
+                        getattr(rec, f"{part}_pos"),
+                        k,
+                        player=name,
+                    )
+                    replayable = False if part == "deal" else replayable
+
+        if rec.deal is not None and not self.check_deal(rec, starter):
+            replayable = False
+        if rec.hands is not None:
+            self.check_final_hands(rec, starter, replayed=rec.moves is not None)
+        double_blank = game.rules.double_blank if game.rules else None
+        if rec.hands is not None and rec.scores is not None and double_blank is not None:
+            for name, (score, pos) in rec.scores.items():
+                hand = rec.hands.get(name)
+                if score is None or hand is None or hand.tiles is None:
+                    continue
+                points = hand_points(hand.tiles, double_blank)
+                if points != score:
+                    self.add(
+                        "score-mismatch",
+                        f"{name} scored {score}, but the hand {_hand(hand.tiles)} "
+                        f"is worth {points}",
+                        pos,
+                        k,
+                        player=name,
+                    )
+
+        board = None
+        if rec.moves is not None:
+            if replayable:
+                board = self.replay(rec, starter)
+            else:
+                self.report_unread_moves(rec.moves, 0)
+        return self.points(rec, board)
+
+    def check_deal(self, rec: RoundRecord, starter: Tile) -> bool:
+        assert rec.deal is not None
+        ok = True
+        seen: dict[Tile, str] = {}
+        for name, entry in rec.deal.items():
+            if entry.tiles is None:
+                ok = False
+                continue
+            if self.deal_count is not None and len(entry.tiles) != self.deal_count:
+                self.add(
+                    "deal",
+                    f"{name} was dealt {len(entry.tiles)} tiles, the deal is {self.deal_count}",
+                    entry.pos,
+                    rec.number,
+                    player=name,
+                )
+                ok = False
+            for tile in entry.tiles:
+                if tile == starter:
+                    self.add(
+                        "duplicate-tile",
+                        f"{name} was dealt {tile}, the starter, which is set aside",
+                        entry.pos,
+                        rec.number,
+                        player=name,
+                    )
+                    ok = False
+                elif tile in seen:
+                    self.add(
+                        "duplicate-tile",
+                        f"{tile} was dealt to {name} and to {seen[tile]}",
+                        entry.pos,
+                        rec.number,
+                        player=name,
+                    )
+                    ok = False
+                else:
+                    seen[tile] = name
+        return ok
+
+    def check_final_hands(self, rec: RoundRecord, starter: Tile, *, replayed: bool) -> None:
+        assert rec.hands is not None
+        seen: dict[Tile, str] = {}
+        for name, entry in rec.hands.items():
+            for tile in entry.tiles or ():
+                if tile == starter and not replayed:
+                    self.add(
+                        "duplicate-tile",
+                        f"{name}'s hand holds {tile}, the round's starter",
+                        entry.pos,
+                        rec.number,
+                        player=name,
+                    )
+                elif tile in seen:
+                    self.add(
+                        "duplicate-tile",
+                        f"{tile} is in both {seen[tile]}'s and {name}'s hands",
+                        entry.pos,
+                        rec.number,
+                        player=name,
+                    )
+                else:
+                    seen[tile] = name
+
+    # --- the replay ----------------------------------------------------------------------
+
+    def replay(self, rec: RoundRecord, starter: Tile) -> Round | None:
+        """Replay the log; return the final board, or ``None`` if it stopped on a problem."""
+        assert rec.moves is not None and self.rules is not None
+        k, players = rec.number, self.game.players
+        if rec.deal is not None:
+            deal = {p: rec.deal[p].tiles or () for p in players}
+            board = Round.dealt(self.rules, players, starter, deal)
+        else:
+            board = Round.unseen(self.rules, players, starter)
+        for entry in rec.moves:
+            try:
+                self.apply(board, entry)
+            except RuleViolation as exc:
+                self.add(exc.code, exc.message, entry.pos, k, entry.number, entry.player)
+                self.report_unread_moves(rec.moves, entry.number)
+                return None
+        if board.winner is None and not board.is_blocked():
+            last = rec.moves[-1] if rec.moves else None
+            self.add(
+                "unfinished",
+                f"round {k}'s log stops before anyone went out or the round was blocked "
+                f"({board.describe_board()}, {board.drawable} tile(s) left to draw)",
+                last.pos if last else rec.moves_pos,
+                k,
+                last.number if last else None,
+            )
+            return None
+        self.check_against_log(rec, board)
+        return board
+
+    def apply(self, board: Round, entry: MoveEntry) -> None:
+        if entry.action is None:  # unreadable: only after-end, then turn, come first
+            assert entry.problem is not None
+            if board.winner is not None:
+                board.check_turn(entry.player or "?")
+            if entry.player is not None and entry.problem.code != "player":
+                board.check_turn(entry.player)
+            raise RuleViolation(entry.problem.code, entry.problem.message)
+        player, action = entry.player, entry.action
+        assert player is not None
+        if not action.drew:
+            if action.play is None:
+                board.pass_turn(player)
+            else:
+                board.play(player, action.play)
+            return
+        drawn = action.drawn_tile
+        board.draw(player, drawn)
+        if action.play is None:
+            board.pass_after_draw(player, drawn)
+        else:
+            board.play_drawn(player, drawn, action.play)
+
+    def report_unread_moves(self, moves: list[MoveEntry], after: int) -> None:
+        """Moves that could not be read need no replay: report them all."""
+        for entry in moves:
+            if entry.number > after and entry.problem is not None:
+                self.report.problems.append(entry.problem)
+
+    def check_against_log(self, rec: RoundRecord, board: Round) -> None:
+        k = rec.number
+        if rec.hands is not None:
+            for name, entry in rec.hands.items():
+                if entry.tiles is None:
+                    continue
+                problem = _hand_difference(board, name, entry)
+                if problem:
+                    self.add("hands-mismatch", problem, entry.pos, k, player=name)
+        if rec.scores is not None and rec.hands is None and self.rules is not None:
+            for name, (score, pos) in rec.scores.items():
+                hand = board.hands[name]
+                if score is None or hand.unseen:
+                    continue
+                points = hand_points(hand.known, self.rules.double_blank)
+                if points != score:
+                    left = _hand(sorted(hand.known, reverse=True)) or "nothing"
+                    self.add(
+                        "score-mismatch",
+                        f"{name} scored {score}, but the log leaves {left}, worth {points}",
+                        pos,
+                        k,
+                        player=name,
+                    )
+
+    # --- points --------------------------------------------------------------------------
+
+    def points(self, rec: RoundRecord, board: Round | None) -> dict[str, int] | None:
+        """Each player's points this round, from scores, else hands, else the replay."""
+        players = self.game.players
+        if rec.scores is not None and all(
+            name in rec.scores and rec.scores[name][0] is not None for name in players
+        ):
+            return {name: rec.scores[name][0] for name in players}  # type: ignore[misc]
+        rules = self.game.rules
+        if rules is None:
+            return None
+        if rec.hands is not None and all(
+            name in rec.hands and rec.hands[name].tiles is not None for name in players
+        ):
+            return {
+                name: hand_points(rec.hands[name].tiles or (), rules.double_blank)
+                for name in players
+            }
+        if board is not None:
+            result = {}
+            for name in players:
+                hand = board.hands[name]
+                if hand.unseen:
+                    self.add(
+                        "missing-score",
+                        f"{name}'s hand at the end of round {rec.number} is not fully known "
+                        f"({hand.unseen} unnamed draw(s)): record hands or scores",
+                        rec.pos,
+                        rec.number,
+                        player=name,
+                    )
+                    return None
+                result[name] = hand_points(hand.known, rules.double_blank)
+            return result
+        return None
+
+
+def _hand_difference(board: Round, name: str, entry: HandEntry) -> str | None:
+    recorded = set(entry.tiles or ())
+    hand = board.hands[name]
+    on_table = sorted(recorded & board.on_table, reverse=True)
+    if on_table:
+        return f"{name}'s recorded hand holds {_hand(on_table)}, already on the table"
+    elsewhere = [t for t in recorded if board.owner.get(t, name) != name]
+    if elsewhere:
+        t = elsewhere[0]
+        return f"{name}'s recorded hand holds {t}, which the log leaves with {board.owner[t]}"
+    missing = sorted(hand.known - recorded, reverse=True)
+    if missing:
+        return f"{name}'s recorded hand lacks {_hand(missing)}, which the log leaves with them"
+    if len(recorded) != hand.size:
+        return f"{name}'s recorded hand has {len(recorded)} tiles, the log leaves {hand.size}"
+    return None
+
+
+def _hand(tiles: object) -> str:
+    return " ".join(str(t) for t in tiles)  # type: ignore[attr-defined]
+
+
+def _set(game: Game) -> str:
+    from cf.tiles import set_name
+
+    return set_name(game.top)

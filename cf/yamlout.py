@@ -1,0 +1,67 @@
+"""Writing YAML by hand: small, stable, and read back exactly as written by cf."""
+
+from __future__ import annotations
+
+import json
+import re
+
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_ .'-]*[A-Za-z0-9_.']|[A-Za-z_]")
+# Names YAML 1.1 would read as something else are still plain for cf, which reads every
+# scalar as written; other YAML readers would not, so they are quoted too.
+_SPECIAL = {
+    "y",
+    "n",
+    "yes",
+    "no",
+    "on",
+    "off",
+    "true",
+    "false",
+    "null",
+    "~",
+}
+
+
+def yaml_key(text: str) -> str:
+    """``text`` as a YAML scalar: plain when that is unambiguous, else double-quoted."""
+    if _PLAIN.fullmatch(text) and text.lower() not in _SPECIAL:
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def game_yaml(game: object, header: str | None = None, title: str | None = None) -> str:
+    """A simulated game (:class:`cf.simulate.SimGame`) as a complete game file."""
+    from cf.notation import format_action
+    from cf.rules import Rules
+
+    rules: Rules = game.rules  # type: ignore[attr-defined]
+    players = game.players  # type: ignore[attr-defined]
+    out: list[str] = []
+    if header:
+        out.extend(f"# {line}" for line in header.splitlines())
+    if title:
+        out.append(f"title: {yaml_key(title)}")
+    out.append(f"set: {rules.set_name}")
+    opts = [f"starter_arms: {rules.starter_arms}", f"double_blank: {rules.double_blank}"]
+    if rules.deal is not None:
+        opts.append(f"deal: {rules.deal}")
+    if rules.reserve is not None:
+        opts.append(f"reserve: {rules.reserve}")
+    out.append("rules: {" + ", ".join(opts) + "}")
+    out.append("players: [" + ", ".join(yaml_key(p) for p in players) + "]")
+    out.append("rounds:")
+    for r in game.rounds:  # type: ignore[attr-defined]
+        out.append(f"  - starter: {r.starter}")
+        out.append("    deal:")
+        for p in players:
+            out.append(f"      {yaml_key(p)}: {' '.join(str(t) for t in r.deal[p])}")
+        out.append("    moves:")
+        for m in r.moves:
+            out.append(f"      - {yaml_key(m.player)}: {format_action(m.action)}")
+        out.append("    hands:")
+        for p in players:
+            tiles = " ".join(str(t) for t in r.hands[p])
+            out.append(f"      {yaml_key(p)}: {tiles or chr(34) * 2}")
+        scores = ", ".join(f"{yaml_key(p)}: {r.scores[p]}" for p in players)
+        out.append(f"    scores: {{{scores}}}")
+    return "\n".join(out) + "\n"
