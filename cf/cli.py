@@ -483,26 +483,10 @@ def tally(
 
 # --- cf simulate ------------------------------------------------------------------------
 
-NAMES = [
-    "Ana",
-    "Ben",
-    "Carla",
-    "Dan",
-    "Eva",
-    "Fede",
-    "Gala",
-    "Hugo",
-    "Inés",
-    "Juan",
-    "Kira",
-    "Luis",
-    "Mar",
-    "Nico",
-    "Olga",
-    "Pablo",
-    "Quim",
-    "Rosa",
-]
+NAMES = (
+    *("Ana", "Ben", "Carla", "Dan", "Eva", "Fede", "Gala", "Hugo", "Inés"),
+    *("Juan", "Kira", "Luis", "Mar", "Nico", "Olga", "Pablo", "Quim", "Rosa"),
+)
 
 
 @app.command()

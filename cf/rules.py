@@ -3,7 +3,7 @@
 >>> Rules().tiles_each(4)
 11
 >>> Rules(top=6).row(4)
-DealRow(set='double-six', players=4, tiles_each=5, yard=12, reserve=1)
+DealRow(set='double-six', players=4, tiles_each=5, yard=7, reserve=1)
 """
 
 from __future__ import annotations

@@ -1,0 +1,42 @@
+"""Shared helpers: run the CLI in-process, and validate a game written inline."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cf.cli import app
+from cf.gamefile import read_game
+from cf.problems import Problem
+from cf.validate import Report, validate
+
+GAMES = Path(__file__).parent / "games"
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def check(source: str) -> Report:
+    """Validate a game file given as (dedented) YAML text."""
+    return validate(read_game(textwrap.dedent(source).encode(), "game.yaml"))
+
+
+def problems(source: str) -> list[Problem]:
+    return check(source).problems
+
+
+def codes(source: str) -> list[tuple[str, int | None, int | None]]:
+    """(code, round, move) of every problem, in report order."""
+    return [(p.code, p.round, p.move) for p in problems(source)]
+
+
+@pytest.fixture
+def cli():
+    """Invoke ``cf`` in-process: ``cli("score", "9-7")`` returns the click Result."""
+    runner = CliRunner()
+
+    def invoke(*args: str, input: str | bytes | None = None, env: dict | None = None):
+        return runner.invoke(app, list(args), input=input, env=env)
+
+    return invoke
