@@ -65,6 +65,8 @@ class Round:
         self.yard = yard
         self.reserve = rules.reserve_for(len(self.players))
         self.next_player: str | None = None
+        self._after = {p: self.players[(i + 1) % len(self.players)] for i, p in enumerate(players)}
+        self.unseen_total = sum(h.unseen for h in self.hands.values())
         self.winner: str | None = None
         self.passes_in_a_row = 0
         self.turns = 0
@@ -108,16 +110,16 @@ class Round:
 
     @property
     def fully_known(self) -> bool:
-        return all(h.unseen == 0 for h in self.hands.values())
+        return not self.unseen_total
 
     def fits(self, tile: Tile) -> bool:
         """Whether ``tile`` can be placed now, in either orientation."""
-        if self.in_starter_phase:
+        if self.arms < self.arms_needed:
             return tile.has(self.starter.high)
         if self.pending is not None:
             return tile.has(self.pending)
         ends = self.open_ends
-        return ends[tile.high] > 0 or ends[tile.low] > 0
+        return tile.high in ends or tile.low in ends
 
     def playable_tiles(self, player: str) -> list[Tile]:
         """The known tiles in ``player``'s hand that fit now, in canonical order."""
@@ -158,16 +160,20 @@ class Round:
         if self.next_player is not None and player != self.next_player:
             raise RuleViolation("turn", f"it is {self.next_player}'s turn, not {player}'s")
 
-    def play(self, player: str, tile: tuple[int, int]) -> None:
-        """``player`` plays ``tile`` from the hand (pips as written, near end first)."""
-        self.check_turn(player)
-        if not self.fully_known and self.is_blocked():
+    def play(self, player: str, tile: tuple[int, int], canonical: Tile | None = None) -> None:
+        """``player`` plays ``tile`` from the hand (pips as written, near end first).
+
+        ``canonical`` is the same tile as a :class:`Tile`, when the caller has it already.
+        """
+        if self.winner is not None or player != self.next_player:
+            self.check_turn(player)
+        if self.unseen_total and self.yard <= self.reserve and self.is_blocked():
             raise RuleViolation(
                 "after-end",
                 f"{player} played after the round was blocked "
                 "(nothing to draw and every player passed in turn)",
             )
-        self._play(player, tile)
+        self._play(player, tile, canonical)
         self._end_turn(player, passed=False)
 
     def draw(self, player: str, tile: Tile | None = None) -> None:
@@ -201,6 +207,7 @@ class Round:
             self.owner[tile] = player
         else:
             hand.unseen += 1
+            self.unseen_total += 1
         self.yard -= 1
 
     def play_drawn(self, player: str, drawn: Tile | None, tile: tuple[int, int]) -> None:
@@ -242,8 +249,9 @@ class Round:
 
     # --- internals --------------------------------------------------------------------
 
-    def _play(self, player: str, oriented: tuple[int, int]) -> None:
-        tile = Tile.of(*oriented)
+    def _play(self, player: str, oriented: tuple[int, int], tile: Tile | None = None) -> None:
+        if tile is None:
+            tile = Tile.of(*oriented)
         if tile in self.on_table:
             where = "the starter" if tile == self.starter else "on the table"
             raise RuleViolation("already-played", f"{player} played {tile}, which is {where}")
@@ -264,13 +272,14 @@ class Round:
             del self.owner[tile]
         else:
             hand.unseen -= 1
+            self.unseen_total -= 1
         self.on_table.add(tile)
-        if hand.size == 0:
+        if not hand.known and not hand.unseen:
             self.winner = player
 
     def _place(self, player: str, tile: Tile, oriented: tuple[int, int]) -> None:
         near, far = oriented
-        if self.in_starter_phase:
+        if self.arms < self.arms_needed:
             s = self.starter.high
             if not tile.has(s):
                 raise RuleViolation(
@@ -279,7 +288,8 @@ class Round:
                     f"so every play must hold a {s}",
                 )
             self.arms += 1
-            self.open_ends[tile.other(s)] += 1
+            far_end = tile.other(s)
+            self.open_ends[far_end] = self.open_ends.get(far_end, 0) + 1
             return
         if self.pending is not None:
             d = self.pending
@@ -290,34 +300,37 @@ class Round:
                     f"the next play must hold a {d}",
                 )
             self.toes += 1
-            self.open_ends[tile.other(d)] += 1
+            far_end = tile.other(d)
+            self.open_ends[far_end] = self.open_ends.get(far_end, 0) + 1
             if self.toes == TOES:
                 self.pending = None
             return
         ends = self.open_ends
-        if ends[near] > 0:
+        if ends.get(near):
             touch = near
-        elif ends[far] > 0:
+        elif ends.get(far):
             touch = far
         else:
             raise RuleViolation(
                 "no-match",
                 f"{player} played {tile}, which matches no open end: {self.describe_board()}",
             )
-        ends[touch] -= 1
-        if ends[touch] == 0:
+        left = ends[touch] - 1
+        if left:
+            ends[touch] = left
+        else:
             del ends[touch]
-        if tile.is_double:
+        if near == far:  # a double: a chicken foot starts
             self.pending = touch
             self.toes = 0
         else:
-            ends[tile.other(touch)] += 1
+            far_end = far if touch == near else near
+            ends[far_end] = ends.get(far_end, 0) + 1
 
     def _end_turn(self, player: str, *, passed: bool) -> None:
         self.turns += 1
         self.passes_in_a_row = self.passes_in_a_row + 1 if passed else 0
-        i = self.seat[player]
-        self.next_player = self.players[(i + 1) % len(self.players)]
+        self.next_player = self._after[player]
 
 
 def _list(tiles: Iterable[Tile]) -> str:

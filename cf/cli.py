@@ -10,8 +10,9 @@ import json
 import os
 import re
 import sys
+from collections.abc import Iterator
 from enum import Enum
-from typing import Annotated, NoReturn, Optional
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
@@ -379,19 +380,26 @@ def validate(
         raise typer.Exit(1)
 
 
-def _read_games(files: Optional[list[str]]) -> list:
-    """Read every file first, so that a missing one is a usage error before any output."""
+def _read_games(files: Optional[list[str]]) -> Iterator[Any]:
+    """Every file is checked first, so that a missing one is a usage error before any output;
+    then each is read when its turn comes, so that a large archive is never all in memory."""
     from cf.gamefile import read_game_file
 
-    games = []
-    for path in files or ["-"]:
-        if path != "-" and os.path.isdir(path):
+    paths = files or ["-"]
+    for path in paths:
+        if path == "-":
+            continue
+        if os.path.isdir(path):
             fail(f"{path} is a directory, not a game file", 2)
+        if not os.path.exists(path):
+            fail(f"cannot read {path}: no such file", 2)
+        if not os.access(path, os.R_OK):
+            fail(f"cannot read {path}: permission denied", 2)
+    for path in paths:
         try:
-            games.append(read_game_file(path))
+            yield read_game_file(path)
         except OSError as exc:
             fail(f"cannot read {path}: {exc.strerror or exc}", 2)
-    return games
 
 
 # --- cf tally ---------------------------------------------------------------------------
@@ -441,15 +449,16 @@ def tally(
     from cf.validate import validate as check
 
     fmt = _table_format(format_)
-    games = _read_games(files)
     tallied = []
     failed = False
-    for game in games:
+    count = 0
+    for game in _read_games(files):
+        count += 1
         report = check(game)
         if not report.valid:
             failed = True
             for p in report.problems:
-                typer.echo(problem_line(game.file, p), err=True)
+                typer.echo(problem_line(report.file, p), err=True)
             typer.echo(f"{summary_line(report)}: not tallied", err=True)
             continue
         standing = game_standings(
@@ -466,7 +475,7 @@ def tally(
             )
         tallied.append(standing)
     if tallied:
-        if len(games) == 1:
+        if count == 1:
             typer.echo(render_game(tallied[0], fmt), nl=False)
         else:
             result = tournament(tallied, rank_by.value)
@@ -603,9 +612,18 @@ def simulate(
 
 
 def run() -> None:
-    """Console-script entry point."""
+    """Console-script entry point: no input ever ends in a traceback."""
     try:
         app()
     except KeyboardInterrupt:
         typer.echo("Interrupted.", err=True)
         sys.exit(130)
+    except Exception as exc:  # a bug in cf, never the user's fault: say so in one line
+        if os.environ.get("CF_DEBUG"):
+            raise
+        typer.echo(
+            f"Error: internal error ({type(exc).__name__}: {exc}); "
+            "run again with CF_DEBUG=1 for details and please report it",
+            err=True,
+        )
+        sys.exit(1)

@@ -10,6 +10,7 @@ becomes a :class:`~cf.problems.Problem`; reading never raises for any input.
 from __future__ import annotations
 
 import difflib
+import gc
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -30,7 +31,31 @@ from cf.tiles import (
     split_tokens,
 )
 
-Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_KIND_TAGS = {
+    yaml.ScalarNode: "tag:yaml.org,2002:str",
+    yaml.SequenceNode: "tag:yaml.org,2002:seq",
+    yaml.MappingNode: "tag:yaml.org,2002:map",
+}
+
+
+class Loader(_BaseLoader):  # type: ignore[misc,valid-type]
+    """The safe loader, composing only: every untagged scalar stays text.
+
+    cf reads every scalar as written (SPEC §5), so YAML 1.1's implicit typing (``No`` is
+    false, ``033`` is 27) is never wanted; skipping it also makes reading a third faster.
+    """
+
+    def resolve(self, kind, value, implicit):  # type: ignore[no-untyped-def]
+        return _KIND_TAGS[kind]
+
+    # No path resolvers either: composing calls these for every node.
+    def descend_resolver(self, current_node, current_index):  # type: ignore[no-untyped-def]
+        pass
+
+    def ascend_resolver(self):  # type: ignore[no-untyped-def]
+        pass
+
 
 #: Files larger than this are refused unread.
 MAX_BYTES = 16 * 1024 * 1024
@@ -62,7 +87,7 @@ class HandEntry:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MoveEntry:
     """One turn of the log. ``action`` is ``None`` when it could not be read, and then
     ``problem`` says why (a ``notation``, ``tile`` or ``player`` problem)."""
@@ -70,8 +95,13 @@ class MoveEntry:
     number: int
     player: str | None
     action: Action | None
-    pos: Pos
+    line: int  # 0-based, as YAML marks count: most moves never need a position
+    column: int
     problem: Problem | None = None
+
+    @property
+    def pos(self) -> Pos:
+        return Pos(self.line + 1, self.column + 1)
 
 
 @dataclass
@@ -139,6 +169,19 @@ def read_game(source: bytes | str | IO[bytes] | IO[str], file: str = "<stdin>") 
                 Problem("yaml", f"the file is larger than {MAX_BYTES // 2**20} MiB: not read")
             )
             return game
+    # A composed file is a large tree with no reference cycles: the cyclic garbage collector
+    # would only walk it again and again while it is built. Reference counting frees it.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        _compose_and_read(game, text)
+    finally:
+        if collecting:
+            gc.enable()
+    return game
+
+
+def _compose_and_read(game: Game, text: str) -> None:
     try:
         node = yaml.compose(text, Loader=Loader)
     except yaml.MarkedYAMLError as exc:
@@ -146,12 +189,11 @@ def read_game(source: bytes | str | IO[bytes] | IO[str], file: str = "<stdin>") 
         what = " ".join(str(x) for x in (exc.context, exc.problem) if x)
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
         game.problems.append(Problem("yaml", f"not valid YAML: {what}", line, col))
-        return game
+        return
     except (yaml.YAMLError, RecursionError, ValueError) as exc:
         game.problems.append(Problem("yaml", f"not valid YAML: {exc}"))
-        return game
+        return
     _Reader(game).read(node)
-    return game
 
 
 def read_game_file(path: str) -> Game:
@@ -464,6 +506,14 @@ class _Reader:
         """A hand: tile text or a list of tiles. Every bad token is reported."""
         if _is_null(node):
             return ()
+        top = self.game.top
+        if type(node) is yaml.ScalarNode and node.tag in _PLAIN_TAGS:
+            try:  # the common case, fast: every token a tile, none twice
+                tiles = tuple(Tile.of(*parse_oriented(t, top)) for t in split_tokens(node.value))
+                if len(set(tiles)) == len(tiles):
+                    return tiles
+            except NotationError:
+                pass
         tokens: list[tuple[str, yaml.Node | Pos]] = []
         if isinstance(node, yaml.SequenceNode):
             for item in node.value:
@@ -478,23 +528,23 @@ class _Reader:
             base = _pos(node)
             single = not node.style and "\n" not in text and base.column is not None
             for match in re.finditer(r"[^\s,]+", text):
-                where = Pos(base.line, base.column + match.start()) if single else base  # type: ignore[operator]
-                tokens.append((match.group(), where))
-        tiles: list[Tile] = []
+                column = base.column + match.start() if single else base.column  # type: ignore[operator]
+                tokens.append((match.group(), Pos(base.line, column)))
+        tiles_: list[Tile] = []
         ok = True
         for token, where in tokens:
             try:
-                tile = Tile.of(*parse_oriented(token, self.game.top))
+                tile = Tile.of(*parse_oriented(token, top))
             except NotationError as exc:
                 self.report("tile", f"{what}: {exc}", where, player=name)
                 ok = False
                 continue
-            if tile in tiles:
+            if tile in tiles_:
                 self.report("duplicate-tile", f"{what} holds {tile} twice", where, player=name)
                 ok = False
                 continue
-            tiles.append(tile)
-        return tuple(tiles) if ok else None
+            tiles_.append(tile)
+        return tuple(tiles_) if ok else None
 
     def read_scores(self, node: yaml.Node, rec: RoundRecord) -> dict[str, tuple[int | None, Pos]]:
         scores: dict[str, tuple[int | None, Pos]] = {}
@@ -514,16 +564,38 @@ class _Reader:
             )
             rec.broken = True
             return None
-        return [self.read_move(i, item) for i, item in enumerate(node.value, start=1)]
+        moves = []
+        players, top = set(self.game.players), self.game.top
+        mapping, scalar, plain = yaml.MappingNode, yaml.ScalarNode, _PLAIN_TAGS
+        for number, item in enumerate(node.value, start=1):
+            if type(item) is mapping and len(item.value) == 1:  # the common case, fast
+                key, value = item.value[0]
+                if (
+                    type(key) is scalar
+                    and key.value in players
+                    and type(value) is scalar
+                    and value.tag in plain
+                ):
+                    try:
+                        action = parse_action(value.value, top)
+                    except NotationError:
+                        pass
+                    else:
+                        mark = item.start_mark
+                        moves.append(MoveEntry(number, key.value, action, mark.line, mark.column))
+                        continue
+            moves.append(self.read_move(number, item))
+        return moves
 
     def read_move(self, number: int, node: yaml.Node) -> MoveEntry:
-        pos = _pos(node)
+        """One move, slowly and carefully, with a problem if it cannot be read."""
+        mark = node.start_mark
 
         def bad(
-            code: str, message: str, where: yaml.Node | Pos = pos, player: str | None = None
+            code: str, message: str, where: yaml.Node | None = None, player: str | None = None
         ) -> MoveEntry:
-            p = self.problem(code, message, where, move=number, player=player)
-            return MoveEntry(number, player, None, pos, p)
+            p = self.problem(code, message, where or node, move=number, player=player)
+            return MoveEntry(number, player, None, mark.line, mark.column, p)
 
         if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
             return bad("notation", f"a move is one 'PLAYER: ACTION' entry, not {_kind(node)}")
@@ -552,7 +624,7 @@ class _Reader:
             return bad("notation", f"{player}: {exc}", value, player)
         except NotationError as exc:
             return bad("tile", f"{player}: {exc}", value, player)
-        return MoveEntry(number, player, action, pos)
+        return MoveEntry(number, player, action, mark.line, mark.column)
 
 
 __all__ = [

@@ -14,7 +14,7 @@ Action(play=None, drew=True, drawn=(2, 1))
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cf.tiles import NotationError, Tile, TileError, parse_oriented, split_tokens
 
@@ -37,18 +37,19 @@ class Action:
     play: Oriented | None = None
     drew: bool = False
     drawn: Oriented | None = None
+    # The same tiles, canonical: worked out once, the replay reads them for every move.
+    played_tile: Tile | None = field(default=None, init=False, repr=False, compare=False)
+    drawn_tile: Tile | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.play is not None:
+            object.__setattr__(self, "played_tile", Tile.of(*self.play))
+        if self.drawn is not None:
+            object.__setattr__(self, "drawn_tile", Tile.of(*self.drawn))
 
     @property
     def is_pass(self) -> bool:
         return self.play is None
-
-    @property
-    def drawn_tile(self) -> Tile | None:
-        return None if self.drawn is None else Tile.of(*self.drawn)
-
-    @property
-    def played_tile(self) -> Tile | None:
-        return None if self.play is None else Tile.of(*self.play)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +69,25 @@ def _tile(token: str, top: int | None) -> Oriented:
     return parse_oriented(token, top)
 
 
+_ACTION_CACHE: dict[tuple[str, int | None], Action] = {}
+_CACHE_LIMIT = 50_000
+
+
 def parse_action(text: str, top: int | None = 9) -> Action:
     """Read an action. Raises :class:`MoveNotationError` (code ``notation``) for text that is
     none of the forms, :class:`~cf.tiles.TileError` (code ``tile``) for a tile-shaped token
     that is not in the set."""
+    key = (text, top)
+    action = _ACTION_CACHE.get(key)
+    if action is None:
+        action = _parse_action(text, top)
+        if len(_ACTION_CACHE) >= _CACHE_LIMIT:  # a log is a few thousand distinct texts
+            _ACTION_CACHE.clear()
+        _ACTION_CACHE[key] = action
+    return action
+
+
+def _parse_action(text: str, top: int | None) -> Action:
     tokens = split_tokens(text)
     words = [t.lower() for t in tokens]
     if not tokens:

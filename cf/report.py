@@ -25,11 +25,11 @@ def problem_line(file: str, p: Problem) -> str:
 
 
 def summary_line(r: Report) -> str:
-    counts = f"{len(r.game.rounds)} round(s), {r.game.move_count} move(s)"
+    counts = f"{r.rounds} round(s), {r.moves} move(s)"
     if r.valid:
-        return f"{r.game.file}: valid ({counts})"
+        return f"{r.file}: valid ({counts})"
     n = len(r.problems)
-    return f"{r.game.file}: {n} problem{'s' if n != 1 else ''} ({counts})"
+    return f"{r.file}: {n} problem{'s' if n != 1 else ''} ({counts})"
 
 
 def as_json(reports: list[Report]) -> dict[str, object]:
@@ -37,10 +37,10 @@ def as_json(reports: list[Report]) -> dict[str, object]:
         "valid": all(r.valid for r in reports),
         "files": [
             {
-                "file": r.game.file,
+                "file": r.file,
                 "valid": r.valid,
-                "rounds": len(r.game.rounds),
-                "moves": r.game.move_count,
+                "rounds": r.rounds,
+                "moves": r.moves,
                 "problems": [p.as_dict() for p in r.problems],
             }
             for r in reports
@@ -78,7 +78,7 @@ def render_validation(reports: list[Report], fmt: str = "text") -> str:
     lines = []
     for r in reports:
         render = github_line if fmt == "github" else problem_line
-        lines.extend(render(r.game.file, p) for p in r.problems)
+        lines.extend(render(r.file, p) for p in r.problems)
         if fmt == "github":
             lines.append(summary_line(r) if r.valid else f"::notice::{summary_line(r)}")
         else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 DEFAULT_DOUBLE_BLANK = 50
 
@@ -56,22 +57,32 @@ class SetNameError(ValueError):
     """An unknown set name."""
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Tile:
-    """A domino, stored high-low so that ``9-7`` and ``7-9`` are equal."""
-
+class _TilePips(NamedTuple):
     high: int
     low: int
 
-    def __post_init__(self) -> None:
-        if self.low > self.high:
-            raise ValueError(f"Tile({self.high}, {self.low}): store the high pip first")
-        if self.low < 0:
+
+class Tile(_TilePips):
+    """A domino, stored high-low so that ``9-7`` and ``7-9`` are equal.
+
+    An immutable value (a named tuple underneath, so that hashing and comparing — the
+    replay's hot path — run in C). Tiles order by high pip, then low pip.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, high: int, low: int) -> Tile:
+        if low > high:
+            raise ValueError(f"Tile({high}, {low}): store the high pip first")
+        if low < 0:
             raise ValueError("pips are never negative")
+        return super().__new__(cls, high, low)
 
     @classmethod
     def of(cls, a: int, b: int) -> Tile:
-        """The tile with pips ``a`` and ``b`` in either order."""
+        """The tile with pips ``a`` and ``b`` in either order (one shared object per tile)."""
+        if 0 <= a <= _MAX_TOP and 0 <= b <= _MAX_TOP:
+            return _INTERNED[a][b]
         return cls(a, b) if a >= b else cls(b, a)
 
     @classmethod
@@ -105,8 +116,29 @@ class Tile:
         return f"Tile({self.high}, {self.low})"
 
 
+_MAX_TOP = 18
+_CANONICAL = {(a, b): Tile(a, b) for a in range(_MAX_TOP + 1) for b in range(a + 1)}
+_INTERNED: list[list[Tile]] = [
+    [_CANONICAL[max(a, b), min(a, b)] for b in range(_MAX_TOP + 1)] for a in range(_MAX_TOP + 1)
+]
+_ORIENTED_CACHE: dict[tuple[str, int | None], tuple[int, int]] = {}
+_CACHE_LIMIT = 50_000
+
+
 def parse_oriented(text: str, top: int | None = None) -> tuple[int, int]:
     """Read a tile keeping the written order: ``"4-7"`` gives ``(4, 7)``."""
+    key = (text, top)
+    cached = _ORIENTED_CACHE.get(key)
+    if cached is not None:
+        return cached
+    result = _parse_oriented(text, top)
+    if len(_ORIENTED_CACHE) >= _CACHE_LIMIT:  # hostile input cannot grow it without bound
+        _ORIENTED_CACHE.clear()
+    _ORIENTED_CACHE[key] = result
+    return result
+
+
+def _parse_oriented(text: str, top: int | None) -> tuple[int, int]:
     token = text.strip()
     inner = token
     if inner.startswith("[") and inner.endswith("]"):
@@ -215,14 +247,14 @@ class DominoSet:
 
     def tiles(self) -> list[Tile]:
         """All tiles, in canonical order (0-0, 1-0, 1-1, 2-0, …)."""
-        return [Tile(a, b) for a in range(self.top + 1) for b in range(a + 1)]
+        return [Tile.of(a, b) for a in range(self.top + 1) for b in range(a + 1)]
 
     def starter(self, round_number: int) -> Tile:
         """The double that starts round ``round_number`` (1-based): N-N, then down to 0-0."""
         value = self.top - round_number + 1
         if not 0 <= value <= self.top:
             raise ValueError(f"{self.name} has rounds 1 to {self.top + 1}")
-        return Tile(value, value)
+        return Tile.of(value, value)
 
     def __contains__(self, tile: object) -> bool:
         return isinstance(tile, Tile) and tile.high <= self.top

@@ -19,9 +19,17 @@ from cf.tiles import Tile, hand_points
 
 @dataclass
 class Report:
-    """What validation found: the problems, sorted, and each round's points where known."""
+    """What validation found: the problems, sorted, and each round's points where known.
 
-    game: Game
+    It keeps what the commands print, not the game itself, so that checking an archive
+    holds one game in memory at a time.
+    """
+
+    file: str
+    players: list[str]
+    top: int
+    rounds: int
+    moves: int
     problems: list[Problem] = field(default_factory=list)
     round_points: list[dict[str, int] | None] = field(default_factory=list)
 
@@ -32,7 +40,14 @@ class Report:
 
 def validate(game: Game) -> Report:
     """Every problem of ``game``: those found reading it, then the rule checks."""
-    report = Report(game, list(game.problems))
+    report = Report(
+        game.file,
+        game.players,
+        game.top,
+        len(game.rounds),
+        game.move_count,
+        list(game.problems),
+    )
     _Checker(game, report).run()
     report.problems.sort(key=Problem.sort_key)
     return report
@@ -245,9 +260,14 @@ class _Checker:
             board = Round.dealt(self.rules, players, starter, deal)
         else:
             board = Round.unseen(self.rules, players, starter)
+        play = board.play
         for entry in rec.moves:
             try:
-                self.apply(board, entry)
+                action = entry.action
+                if action is not None and not action.drew and action.play is not None:
+                    play(entry.player, action.play, action.played_tile)  # most moves: fast
+                else:
+                    self.apply(board, entry)
             except RuleViolation as exc:
                 self.add(exc.code, exc.message, entry.pos, k, entry.number, entry.player)
                 self.report_unread_moves(rec.moves, entry.number)
@@ -280,7 +300,7 @@ class _Checker:
             if action.play is None:
                 board.pass_turn(player)
             else:
-                board.play(player, action.play)
+                board.play(player, action.play, action.played_tile)
             return
         drawn = action.drawn_tile
         board.draw(player, drawn)
