@@ -1,3 +1,5 @@
+"""``python -m cf``: the same as the ``cf`` command."""
+
 from cf.cli import run
 
-run()
+run(prog_name="cf")

@@ -167,7 +167,7 @@ def score(
         name, text = None, line
         match = _NAME_LINE.match(line)
         if match:
-            name, text = match.group(1), match.group(2)
+            name, text = match.group(1) or None, match.group(2)
         try:
             results.append((name, parse_hand(text, top)))
         except NotationError as exc:
@@ -553,8 +553,10 @@ def simulate(
         TextJson, typer.Option("--format", "-f", help="Format of --stats.")
     ] = TextJson.text,
 ) -> None:
-    """Computer players play complete games and write full game files (deal, moves, hands,
-    scores) that cf validate accepts; --stats plays many and reports what they show.
+    """Computer players play complete, valid games; --stats plays many and sums them up.
+
+    Each game is written as a full game file (deal, moves, hands and scores for every
+    round) that cf validate accepts.
 
     \b
     Examples:
@@ -611,10 +613,10 @@ def simulate(
     )
 
 
-def run() -> None:
+def run(prog_name: str = "cf") -> None:
     """Console-script entry point: no input ever ends in a traceback."""
     try:
-        app()
+        app(prog_name=prog_name)
     except KeyboardInterrupt:
         typer.echo("Interrupted.", err=True)
         sys.exit(130)

@@ -79,8 +79,5 @@ def render_validation(reports: list[Report], fmt: str = "text") -> str:
     for r in reports:
         render = github_line if fmt == "github" else problem_line
         lines.extend(render(r.file, p) for p in r.problems)
-        if fmt == "github":
-            lines.append(summary_line(r) if r.valid else f"::notice::{summary_line(r)}")
-        else:
-            lines.append(summary_line(r))
+        lines.append(summary_line(r))
     return "\n".join(lines) + "\n"

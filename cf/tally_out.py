@@ -61,7 +61,7 @@ def render_tournament(t: Tournament, fmt: str) -> str:
                     "rounds": r.rounds,
                     "wins": r.wins,
                     "total": r.total,
-                    "average": round(r.average, 2),
+                    "average": r.average,
                 }
                 for r in t.rows
             ],

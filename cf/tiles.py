@@ -178,7 +178,8 @@ def parse_hand(text: str | Iterable[str], top: int | None = 9) -> tuple[Tile, ..
     for token in tokens:
         tile = Tile.parse(token, top)
         if tile in seen:
-            raise DuplicateTileError(f"{tile} is in the hand twice", token)
+            again = f"'{token}' repeats {tile}" if token.strip() != str(tile) else f"{tile} twice"
+            raise DuplicateTileError(f"{again}: a tile can be in a hand only once", token)
         seen.add(tile)
         tiles.append(tile)
     return tuple(tiles)

@@ -104,11 +104,17 @@ class _Checker:
             return
         needs_deal = any(r.deal is not None or r.moves is not None for r in self.game.rounds)
         try:
-            self.deal_count = rules.row(n).tiles_each
-        except RulesError as exc:
-            if needs_deal or rules.deal is not None:
+            rules.tiles_each(n)
+        except RulesError as exc:  # no table row and no `deal`: a problem only if needed
+            if needs_deal:
                 self.add("rules", str(exc), self.game.players_pos)
                 self.rules = None
+            return
+        try:
+            self.deal_count = rules.row(n).tiles_each
+        except RulesError as exc:  # the deal leaves fewer tiles than the reserve
+            self.add("rules", str(exc), self.game.players_pos)
+            self.rules = None
 
     # --- one round ------------------------------------------------------------------------
 
