@@ -187,6 +187,8 @@ def _compose_and_read(game: Game, text: str) -> None:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         what = " ".join(str(x) for x in (exc.context, exc.problem) if x)
+        if exc.context_mark is not None and exc.context_mark is not mark:
+            what += f", begun at line {exc.context_mark.line + 1}"
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
         game.problems.append(Problem("yaml", f"not valid YAML: {what}", line, col))
         return
@@ -476,19 +478,23 @@ class _Reader:
     def read_names(
         self, node: yaml.Node, what: str, rec: RoundRecord
     ) -> Iterator[tuple[str, yaml.Node, yaml.Node]]:
+        """Items of a mapping keyed by player names (an empty one lists nobody).
+
+        Only a broken deal stops the round's replay: the end of a round (hands, scores)
+        is checked against the log, never needed to replay it.
+        """
         if _is_null(node):
-            self.report("schema", f"{what} is empty: list every player", node)
-            rec.broken = True
             return
+        deal = what == "deal"
         for key, key_node, value in self.mapping(node, what):
             name = key.strip()
             if name not in self.game.players:
                 self.report("player", f"{name} in {what} is not a player", key_node, player=name)
-                rec.broken = True
+                rec.broken = rec.broken or deal
                 continue
             yield name, key_node, value
         if not isinstance(node, yaml.MappingNode):
-            rec.broken = True
+            rec.broken = rec.broken or deal
 
     def read_hands(self, node: yaml.Node, what: str, rec: RoundRecord) -> dict[str, HandEntry]:
         hands: dict[str, HandEntry] = {}
@@ -497,7 +503,7 @@ class _Reader:
             tiles = self.read_tiles(
                 value, f"{name}'s {'dealt hand' if what == 'deal' else 'hand'}", name
             )
-            if tiles is None:
+            if tiles is None and what == "deal":
                 rec.broken = True
             hands[name] = HandEntry(tiles, pos)
         return hands

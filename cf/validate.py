@@ -365,7 +365,7 @@ class _Checker:
                 name: hand_points(rec.hands[name].tiles or (), rules.double_blank)
                 for name in players
             }
-        if board is not None:
+        if board is not None and rec.deal is not None:
             result = {}
             for name in players:
                 hand = board.hands[name]
