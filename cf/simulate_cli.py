@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
@@ -18,7 +19,7 @@ def command_line(
     names: list[str], rules: Rules, seats: list[str], seed: int, rounds: int | None
 ) -> str:
     """The ``cf simulate`` call that plays this game again, for the file's header."""
-    parts = ["cf simulate", f"--names {','.join(names)}"]
+    parts = ["cf simulate", f"--names {shlex.quote(','.join(names))}"]
     if len(set(seats)) == 1:
         parts.append(f"--strategy {seats[0]}")
     else:

@@ -9,6 +9,8 @@ import json
 from cf.standings import GameStandings, Tournament
 
 WINNER = " *"
+# Formats read by programs or typeset elsewhere: no winner mark, no footnote line.
+UNMARKED = {"tsv", "html", "unsafehtml", "latex", "latex_raw", "latex_booktabs", "latex_longtable"}
 
 
 def _render(headers: list[str], rows: list[list[object]], fmt: str, note: str) -> str:
@@ -20,11 +22,13 @@ def _render(headers: list[str], rows: list[list[object]], fmt: str, note: str) -
         return out.getvalue()
     from tabulate import tabulate
 
+    if fmt in UNMARKED:
+        return tabulate(rows, headers, tablefmt=fmt, floatfmt=".2f") + "\n"
     marked = [[*r] for r in rows]
     for r in marked:
         if r[0] == 1:
             r[1] = f"{r[1]}{WINNER}"
-    table = tabulate(marked, headers, tablefmt=fmt, floatfmt=".2f", disable_numparse=False)
+    table = tabulate(marked, headers, tablefmt=fmt, floatfmt=".2f")
     return f"{table}\n{note}\n"
 
 
