@@ -464,8 +464,8 @@ def tally(
         standing = game_standings(
             game.file,
             game.players,
-            report.round_points,
-            game.top + 1,  # type: ignore[arg-type]
+            report.round_points,  # type: ignore[arg-type]  # a valid game scores every round
+            game.top + 1,
         )
         if not standing.complete:
             typer.echo(

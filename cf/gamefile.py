@@ -532,7 +532,9 @@ class _Reader:
             if text is None:
                 return None
             base = _pos(node)
-            single = not node.style and "\n" not in text and base.column is not None
+            single = (
+                not getattr(node, "style", None) and "\n" not in text and base.column is not None
+            )
             for match in re.finditer(r"[^\s,]+", text):
                 column = base.column + match.start() if single else base.column  # type: ignore[operator]
                 tokens.append((match.group(), Pos(base.line, column)))

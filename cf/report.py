@@ -75,7 +75,7 @@ def render_validation(reports: list[Report], fmt: str = "text") -> str:
     """The whole output of ``cf validate`` for ``reports``, newline-terminated."""
     if fmt == "json":
         return json.dumps(as_json(reports), ensure_ascii=False, indent=2) + "\n"
-    lines = []
+    lines: list[str] = []
     for r in reports:
         render = github_line if fmt == "github" else problem_line
         lines.extend(render(r.file, p) for p in r.problems)

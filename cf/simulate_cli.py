@@ -135,7 +135,7 @@ def render_stats(stats: Stats, names: list[str], seats: list[str], fmt: str) -> 
     by_seat = data["points_per_round_by_seat"]
     seat_rows = [
         [int(s), names[int(s) - 1], seats[int(s) - 1], v]
-        for s, v in by_seat.items()  # type: ignore[union-attr]
+        for s, v in by_seat.items()  # type: ignore[attr-defined]
     ]
     lines.append(
         tabulate(seat_rows, ["seat", "player", "strategy", "points/round"], floatfmt=".2f")
@@ -143,7 +143,7 @@ def render_stats(stats: Stats, names: list[str], seats: list[str], fmt: str) -> 
     lines.append("")
     strat_rows = [
         [s, v["points_per_round"], f"{100 * v['win_rate']:.1f}%"]
-        for s, v in data["by_strategy"].items()  # type: ignore[union-attr]
+        for s, v in data["by_strategy"].items()  # type: ignore[attr-defined]
     ]
     lines.append(tabulate(strat_rows, ["strategy", "points/round", "win rate"], floatfmt=".2f"))
     return "\n".join(lines) + "\n"

@@ -271,7 +271,7 @@ class _Checker:
             try:
                 action = entry.action
                 if action is not None and not action.drew and action.play is not None:
-                    play(entry.player, action.play, action.played_tile)  # most moves: fast
+                    play(entry.player or "", action.play, action.played_tile)  # most moves: fast
                 else:
                     self.apply(board, entry)
             except RuleViolation as exc:
