@@ -35,6 +35,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # help texts show [code] and the like literally
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -66,12 +67,17 @@ def fail(message: str, code: int = 1) -> NoReturn:
 
 
 def _set_option(value: Optional[str]) -> int:
-    if value is None:
-        return 9
-    try:
-        return parse_set_name(value)
-    except SetNameError as exc:
-        raise typer.BadParameter(str(exc)) from None
+    """The --set value (already checked by :func:`_check_set`) as its highest pip."""
+    return 9 if value is None else parse_set_name(value)
+
+
+def _check_set(value: Optional[str]) -> Optional[str]:
+    if value is not None:
+        try:
+            parse_set_name(value)
+        except SetNameError as exc:
+            raise typer.BadParameter(str(exc)) from None
+    return value
 
 
 def _version(value: bool) -> None:
@@ -89,6 +95,7 @@ SetOpt = Annotated[
     typer.Option(
         "--set",
         envvar="CF_SET",
+        callback=_check_set,
         help="Domino set: double-six, double-nine (default), double-twelve, double-fifteen, "
         "double-eighteen; also double-9, d9 or 9.",
         show_default=False,
@@ -563,7 +570,7 @@ def simulate(
       cf simulate --players 4 --seed 1 -o game.yaml
       cf simulate --names Ana,Ben,Carla --strategy greedy,random,greedy --seed 7
       cf simulate --set 12 --players 6 --starter-arms players --seed 3
-      cf simulate --games 200 --stats --strategy greedy,random
+      cf simulate --games 200 --stats --strategy greedy,random,greedy,random
     """
     from cf.simulate import STRATEGIES
 
@@ -573,6 +580,10 @@ def simulate(
         if not str(arms).isdigit():
             raise typer.BadParameter("a number or 'players'", param_hint="'--starter-arms'")
         arms = int(arms)
+        if not 2 <= arms <= top:
+            raise typer.BadParameter(
+                f"from 2 to {top} in this set, or 'players'", param_hint="'--starter-arms'"
+            )
     try:
         rules = Rules(
             top=top, deal=deal_, starter_arms=arms, double_blank=double_blank, reserve=reserve

@@ -216,6 +216,8 @@ def _pos(node: yaml.Node) -> Pos:
 
 
 def _kind(node: yaml.Node) -> str:
+    if node.tag not in _PLAIN_TAGS | {_Y + "seq", _Y + "map"}:
+        return f"a value tagged {node.tag}"
     if isinstance(node, yaml.MappingNode):
         return "a mapping"
     if isinstance(node, yaml.SequenceNode):
@@ -606,7 +608,10 @@ class _Reader:
             return MoveEntry(number, player, None, mark.line, mark.column, p)
 
         if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
-            return bad("notation", f"a move is one 'PLAYER: ACTION' entry, not {_kind(node)}")
+            what = _kind(node)
+            if isinstance(node, yaml.MappingNode) and what == "a mapping":
+                what = f"a mapping with {len(node.value)} entries"
+            return bad("notation", f"a move is one 'PLAYER: ACTION' entry, not {what}")
         key_node, value = node.value[0]
         if not isinstance(key_node, yaml.ScalarNode):
             return bad("notation", "a move's player must be a name")

@@ -250,9 +250,10 @@ def _ratio(a: float, b: float) -> float:
     return round(a / b, 4) if b else 0.0
 
 
-def game_seed(seed: int, index: int) -> str:
-    """The seed of game ``index`` of a study: the same whichever process plays it."""
-    return f"cf-study:{seed}:{index}"
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` (0-based) of a series: the same whichever process plays it,
+    and the one ``cf simulate --seed`` takes to play that game again on its own."""
+    return seed + index
 
 
 def study_chunk(

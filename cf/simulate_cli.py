@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 import typer
 
 from cf.rules import Rules
-from cf.simulate import Stats, simulate_game, study_chunk
+from cf.simulate import Stats, game_seed, simulate_game, study_chunk
 from cf.yamlout import game_yaml
 
 
@@ -54,7 +54,7 @@ def run(
 ) -> None:
     if stats:
         result = study(names, rules, seats, seed, rounds, games, jobs)
-        typer.echo(render_stats(result, names, seats, fmt), nl=False)
+        typer.echo(render_stats(result, names, seats, fmt, seed), nl=False)
         return
     if games == 1:
         game = simulate_game(names, rules, seats, seed, rounds)
@@ -66,9 +66,9 @@ def run(
     os.makedirs(output, exist_ok=True)
     width = len(str(games))
     for i in range(games):
-        game_seed = seed + i
-        game = simulate_game(names, rules, seats, game_seed, rounds)
-        text = game_yaml(game, command_line(names, rules, seats, game_seed, rounds))
+        seed_i = game_seed(seed, i)
+        game = simulate_game(names, rules, seats, seed_i, rounds)
+        text = game_yaml(game, command_line(names, rules, seats, seed_i, rounds))
         _write(os.path.join(output, f"game-{i + 1:0{width}d}.yaml"), text)
 
 
@@ -120,14 +120,15 @@ def _gather(total: Stats, results, count: int, show: bool) -> None:  # type: ign
             total.merge(r)
 
 
-def render_stats(stats: Stats, names: list[str], seats: list[str], fmt: str) -> str:
-    data = stats.as_dict()
+def render_stats(stats: Stats, names: list[str], seats: list[str], fmt: str, seed: int) -> str:
+    data = {"seed": seed, **stats.as_dict()}
     if fmt == "json":
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     from tabulate import tabulate
 
     lines = [
-        f"{stats.games} games, {stats.rounds} rounds",
+        f"{stats.games} games, {stats.rounds} rounds (seeds {seed} to {seed + stats.games - 1}: "
+        f"cf simulate --seed S plays one again)",
         f"moves per round: {data['moves_per_round']:.1f}",
         f"rounds ending blocked: {100 * data['blocked_share']:.1f}%",  # type: ignore[operator]
         "",

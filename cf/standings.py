@@ -39,6 +39,9 @@ class GameStandings:
 
     @property
     def winners(self) -> list[str]:
+        """Everyone tied on the lowest total (nobody, in a game with no rounds)."""
+        if not self.rounds_played:
+            return []
         return [r.player for r in self.rows if r.rank == 1]
 
 

@@ -296,7 +296,9 @@ class _Checker:
         if entry.action is None:  # unreadable: only after-end, then turn, come first
             assert entry.problem is not None
             if board.winner is not None:
-                board.check_turn(entry.player or "?")
+                raise RuleViolation(
+                    "after-end", f"a move after {board.winner} went out: the round is over"
+                )
             if entry.player is not None and entry.problem.code != "player":
                 board.check_turn(entry.player)
             raise RuleViolation(entry.problem.code, entry.problem.message)
@@ -366,21 +368,23 @@ class _Checker:
                 for name in players
             }
         if board is not None and rec.deal is not None:
-            result = {}
-            for name in players:
-                hand = board.hands[name]
-                if hand.unseen:
-                    self.add(
-                        "missing-score",
-                        f"{name}'s hand at the end of round {rec.number} is not fully known "
-                        f"({hand.unseen} unnamed draw(s)): record hands or scores",
-                        rec.pos,
-                        rec.number,
-                        player=name,
-                    )
-                    return None
-                result[name] = hand_points(hand.known, rules.double_blank)
-            return result
+            unknown = [name for name in players if board.hands[name].unseen]
+            for name in unknown:
+                n = board.hands[name].unseen
+                self.add(
+                    "missing-score",
+                    f"{name}'s hand at the end of round {rec.number} is not fully known "
+                    f"({n} tile{'s' if n != 1 else ''} drawn unnamed and never played): "
+                    "record hands or scores",
+                    rec.pos,
+                    rec.number,
+                    player=name,
+                )
+            if unknown:
+                return None
+            return {
+                name: hand_points(board.hands[name].known, rules.double_blank) for name in players
+            }
         return None
 
 
@@ -398,8 +402,13 @@ def _hand_difference(board: Round, name: str, entry: HandEntry) -> str | None:
     if missing:
         return f"{name}'s recorded hand lacks {_hand(missing)}, which the log leaves with them"
     if len(recorded) != hand.size:
-        return f"{name}'s recorded hand has {len(recorded)} tiles, the log leaves {hand.size}"
+        has, left = _tiles(len(recorded)), _tiles(hand.size)
+        return f"{name}'s recorded hand has {has}, the log leaves {left}"
     return None
+
+
+def _tiles(n: int) -> str:
+    return f"{n} tile{'s' if n != 1 else ''}"
 
 
 def _hand(tiles: object) -> str:

@@ -1,0 +1,220 @@
+"""The reference documents agree with the code: docs/cli.md and docs/file-format.md.
+
+- every command has a ``## cf NAME`` section in cli.md, a help text, and every one of its
+  options and arguments named in that section;
+- every problem code is in file-format.md's table, and each row's example, put into the
+  base file, makes ``cf validate`` report that code and only that one;
+- the YAML blocks marked ``# complete example`` are valid games;
+- the ``$ cf …`` commands shown in cli.md's ``console`` blocks print what the page says
+  (blocks preceded by ``<!-- unchecked -->``, and commands with pipes or redirections,
+  were run in a shell and are not re-run here).
+"""
+
+from __future__ import annotations
+
+import glob
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+import typer.main
+from typer.testing import CliRunner
+
+from cf.cli import app
+from cf.gamefile import read_game
+from cf.problems import CODES
+from cf.validate import validate
+
+ROOT = Path(__file__).parent.parent
+CLI_MD = ROOT / "docs" / "cli.md"
+FORMAT_MD = ROOT / "docs" / "file-format.md"
+
+COMMANDS = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+COMPLETE_MARKER = "# complete example"
+
+
+def cli_text() -> str:
+    return CLI_MD.read_text(encoding="utf-8")
+
+
+def format_text() -> str:
+    return FORMAT_MD.read_text(encoding="utf-8")
+
+
+def section(text: str, heading: str) -> str:
+    """The text under ``heading`` (a ``## `` line) up to the next ``## `` heading."""
+    lines = text.splitlines()
+    start = lines.index(heading)
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    return "\n".join(lines[start:end])
+
+
+def fenced_blocks(text: str, language: str) -> list[tuple[str, list[str]]]:
+    """(line before the opening fence, lines inside) of every ```language block."""
+    lines = text.splitlines()
+    blocks = []
+    i = 0
+    while i < len(lines):
+        if lines[i] == f"```{language}":
+            end = lines.index("```", i + 1)
+            blocks.append((lines[i - 1] if i else "", lines[i + 1 : end]))
+            i = end
+        i += 1
+    return blocks
+
+
+def check_yaml(text: str):
+    return validate(read_game(text.encode(), "doc.yaml"))
+
+
+# --- commands and options ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_command_has_a_section_and_help(name):
+    assert f"## cf {name}" in cli_text().splitlines()
+    assert (COMMANDS[name].help or "").strip()
+
+
+def test_global_options_are_documented():
+    text = section(cli_text(), "## cf --version and cf --help")
+    assert "cf --version" in text
+    assert "cf --help" in text
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_option_and_argument_is_in_its_section(name):
+    text = section(cli_text(), f"## cf {name}")
+    missing = []
+    for param in COMMANDS[name].params:
+        if param.param_type_name == "option":
+            names = [*param.opts, *param.secondary_opts]
+            missing += [n for n in names if f"`{n}" not in text]
+        elif param.name.upper() not in text:
+            missing.append(param.name.upper())
+    assert not missing, f"cf {name}: not in docs/cli.md: {missing}"
+
+
+# --- problem codes -----------------------------------------------------------------------
+
+
+def problem_table() -> list[tuple[str, str, str]]:
+    """(code, example, where) of each row of file-format.md's problem code table."""
+    rows = []
+    for line in format_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if (
+            len(cells) == 4
+            and re.fullmatch(r"`[a-z-]+`", cells[0])
+            and re.fullmatch(r"(after )?line \d+", cells[3])
+        ):
+            rows.append((cells[0].strip("`"), cells[2].strip("`"), cells[3]))
+    return rows
+
+
+def base_file() -> list[str]:
+    for _, block in fenced_blocks(format_text(), "yaml"):
+        if block and block[0].startswith(COMPLETE_MARKER) and "base file" in block[0]:
+            return block
+    raise AssertionError("docs/file-format.md has no complete example marked 'base file'")
+
+
+def test_every_code_is_in_the_problem_table():
+    codes = [code for code, _, _ in problem_table()]
+    assert sorted(codes) == sorted(CODES), "the table must list each code exactly once"
+    for code in CODES:
+        assert f"`{code}`" in format_text()
+
+
+@pytest.mark.parametrize("code, example, where", problem_table(), ids=lambda v: str(v))
+def test_each_table_example_gives_its_code(code, example, where):
+    lines = base_file()
+    number = int(where.split()[-1])
+    indent = re.match(r" *", lines[number - 1]).group()  # type: ignore[union-attr]
+    if where.startswith("after"):
+        lines.insert(number, indent + example)
+    else:
+        lines[number - 1] = indent + example
+    report = check_yaml("\n".join(lines) + "\n")
+    assert [p.code for p in report.problems] == [code], [
+        (p.code, p.message) for p in report.problems
+    ]
+
+
+# --- complete examples -------------------------------------------------------------------
+
+
+def complete_examples() -> list[str]:
+    blocks = []
+    for path in (FORMAT_MD, CLI_MD):
+        for _, block in fenced_blocks(path.read_text(encoding="utf-8"), "yaml"):
+            if block and block[0].startswith(COMPLETE_MARKER):
+                blocks.append("\n".join(block) + "\n")
+    return blocks
+
+
+def test_there_are_complete_examples():
+    assert len(complete_examples()) >= 2
+
+
+@pytest.mark.parametrize("source", complete_examples(), ids=lambda s: s.splitlines()[0])
+def test_complete_examples_are_valid(source):
+    report = check_yaml(source)
+    assert report.problems == []
+
+
+# --- the commands shown in cli.md print what it says --------------------------------------
+
+
+def is_simple(command: str) -> bool:
+    """A bare ``cf`` call (maybe after ``VAR=value``): no pipe, redirection or list."""
+    lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    tokens = list(lexer)
+    words = [t for t in tokens if not re.fullmatch(r"[A-Z_]+=.*", t)]
+    operators = [t for t in tokens if t and set(t) <= set("|&;<>()")]
+    return words[:1] == ["cf"] and not operators and "$" not in command and "`" not in command
+
+
+def console_commands() -> list[tuple[str, str]]:
+    """(command, expected output) of each checked ``$ cf …`` line of cli.md."""
+    found = []
+    for before, block in fenced_blocks(cli_text(), "console"):
+        if before.strip() == "<!-- unchecked -->":
+            continue
+        i = 0
+        while i < len(block):
+            command = block[i][2:]
+            j = i + 1
+            while j < len(block) and not block[j].startswith("$ "):
+                j += 1
+            if is_simple(command):
+                found.append((command, "\n".join(block[i + 1 : j])))
+            i = j
+    return found
+
+
+def test_cli_md_has_checked_commands():
+    assert len(console_commands()) >= 20
+
+
+@pytest.mark.parametrize("command, expected", console_commands(), ids=lambda v: v[:60])
+def test_cli_md_output_is_real(command, expected, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    for var in ("CF_SET", "CF_DOUBLE_BLANK"):
+        monkeypatch.delenv(var, raising=False)
+    tokens = shlex.split(command)
+    env = {}
+    while re.fullmatch(r"[A-Z_]+=.*", tokens[0]):
+        key, _, value = tokens.pop(0).partition("=")
+        env[key] = value
+    args = []
+    for token in tokens[1:]:
+        args += sorted(glob.glob(token)) if "*" in token else [token]
+    result = CliRunner().invoke(app, args, env=env)
+    got = [line.rstrip() for line in result.output.rstrip("\n").splitlines()]
+    want = [line.rstrip() for line in expected.splitlines()]
+    assert got == want, (
+        f"$ {command}\n--- docs/cli.md\n{expected}\n--- cf printed\n{result.output}"
+    )
