@@ -133,7 +133,7 @@ def main(
 _NAME_LINE = re.compile(r"^\s*([^:]*?)\s*:(.*)$")
 
 
-@app.command()
+@app.command(short_help="Points left in a hand.")
 def score(
     tiles: Annotated[
         Optional[list[str]],
@@ -224,7 +224,7 @@ def _print_scores(
 # --- cf deal ----------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(short_help="The deal table, or real shuffled hands.")
 def deal(
     players: Annotated[
         Optional[int],
@@ -360,7 +360,7 @@ FilesArg = Annotated[
 ]
 
 
-@app.command()
+@app.command(short_help="Check recorded games against the rules.")
 def validate(
     files: FilesArg = None,
     format_: Annotated[
@@ -423,7 +423,7 @@ def _table_format(value: str) -> str:
     )
 
 
-@app.command()
+@app.command(short_help="Standings of a game or a tournament.")
 def tally(
     files: FilesArg = None,
     rank_by: Annotated[
@@ -505,7 +505,7 @@ NAMES = (
 )
 
 
-@app.command()
+@app.command(short_help="Computer players play complete games.")
 def simulate(
     players: Annotated[
         Optional[int], typer.Option("--players", "-p", min=2, help="Number of players.")
