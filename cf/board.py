@@ -4,7 +4,7 @@ A :class:`Round` holds the board (starter and its arms, the pending chicken foot
 toes, the multiset of open ends), the chicken yard count, every hand as far as it is known,
 and whose turn it is. ``play``, ``draw`` and ``pass_turn`` change it, or raise
 :class:`~cf.problems.RuleViolation` carrying the SPEC §6 code and leave it unchanged.
-Predicates (``fits``, ``playable_tiles``, ``is_blocked``) never raise.
+Predicates (``fits``, ``legal_plays``, ``is_blocked``) never raise.
 
 >>> from cf.rules import Rules
 >>> from cf.tiles import Tile, parse_hand
@@ -121,7 +121,7 @@ class Round:
         ends = self.open_ends
         return tile.high in ends or tile.low in ends
 
-    def playable_tiles(self, player: str) -> list[Tile]:
+    def legal_plays(self, player: str) -> list[Tile]:
         """The known tiles in ``player``'s hand that fit now, in canonical order."""
         return sorted(t for t in self.hands[player].known if self.fits(t))
 
@@ -180,7 +180,7 @@ class Round:
         """``player`` draws ``tile`` (``None``: a tile nobody saw) from the chicken yard."""
         self.check_turn(player)
         hand = self.hands[player]
-        playable = self.playable_tiles(player)
+        playable = self.legal_plays(player)
         if playable:
             raise RuleViolation(
                 "must-play",
@@ -232,7 +232,7 @@ class Round:
     def pass_turn(self, player: str) -> None:
         """``player`` passes without drawing."""
         self.check_turn(player)
-        playable = self.playable_tiles(player)
+        playable = self.legal_plays(player)
         if playable:
             raise RuleViolation(
                 "must-play",

@@ -192,6 +192,20 @@ def _compose_and_read(game: Game, text: str) -> None:
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
         game.problems.append(Problem("yaml", f"not valid YAML: {what}", line, col))
         return
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        pos = exc.position
+        line = text.count("\n", 0, pos) + 1
+        column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        game.problems.append(
+            Problem(
+                "yaml",
+                f"not valid YAML: the character U+{ord(char):04X} is not allowed in YAML text",
+                line,
+                column,
+            )
+        )
+        return
     except (yaml.YAMLError, RecursionError, ValueError) as exc:
         game.problems.append(Problem("yaml", f"not valid YAML: {exc}"))
         return
@@ -243,6 +257,26 @@ class _Reader:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.round: int | None = None
+        self.walked: set[int] = set()
+
+    def first_walk(self, node: yaml.Node, what: str) -> bool:
+        """Whether this list or mapping is met for the first time.
+
+        A YAML alias is the same node again: walking it each time would let a few
+        kilobytes of aliases stand for millions of moves. Each part is read once.
+        """
+        if node.tag not in (_Y + "seq", _Y + "map"):
+            self.report("schema", f"{what} has the tag {node.tag}, which cf does not accept", node)
+            return False
+        if id(node) not in self.walked:
+            self.walked.add(id(node))
+            return True
+        self.report(
+            "schema",
+            f"{what} repeats, through a YAML alias, a part already read: write it out in full",
+            node,
+        )
+        return False
 
     # problems ----------------------------------------------------------------------
     def problem(
@@ -274,6 +308,8 @@ class _Reader:
             self.report(
                 "schema", f"{what} must be a mapping of keys to values, not {_kind(node)}", node
             )
+            return
+        if not self.first_walk(node, what):
             return
         seen: set[str] = set()
         for key_node, value_node in node.value:
@@ -408,6 +444,8 @@ class _Reader:
         if not isinstance(node, yaml.SequenceNode):
             self.report("schema", f"players must be a list of names, not {_kind(node)}", node)
             return
+        if not self.first_walk(node, "players"):
+            return
         names: list[str] = []
         for item in node.value:
             name = self.scalar(item, "a player's name")
@@ -431,6 +469,8 @@ class _Reader:
             return
         if not isinstance(node, yaml.SequenceNode):
             self.report("schema", f"rounds must be a list, not {_kind(node)}", node)
+            return
+        if not self.first_walk(node, "rounds"):
             return
         for number, item in enumerate(node.value, start=1):
             self.round = number
@@ -524,6 +564,8 @@ class _Reader:
                 pass
         tokens: list[tuple[str, yaml.Node | Pos]] = []
         if isinstance(node, yaml.SequenceNode):
+            if not self.first_walk(node, what):
+                return None
             for item in node.value:
                 text = self.scalar(item, f"a tile in {what}", "tile")
                 if text is None:
@@ -572,6 +614,9 @@ class _Reader:
                 f"moves must be a list of 'PLAYER: ACTION' entries, not {_kind(node)}",
                 node,
             )
+            rec.broken = True
+            return None
+        if not self.first_walk(node, "moves"):
             rec.broken = True
             return None
         moves = []
@@ -623,6 +668,7 @@ class _Reader:
             text = value.value
         elif (  # `- Ana: [7-3]` is a YAML list holding one tile: read it as the tile
             isinstance(value, yaml.SequenceNode)
+            and value.tag == _Y + "seq"
             and len(value.value) == 1
             and isinstance(value.value[0], yaml.ScalarNode)
         ):

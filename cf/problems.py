@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with line breaks and other control characters written as escapes."""
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
 
 #: Every problem code, in the order SPEC §6 lists them.
 CODES: tuple[str, ...] = (
@@ -46,6 +55,11 @@ class Problem:
     round: int | None = None
     move: int | None = None
     player: str | None = None
+
+    def __post_init__(self) -> None:
+        # A message quotes the file; whatever it quotes, a problem stays on one line.
+        if _CONTROL.search(self.message):
+            object.__setattr__(self, "message", one_line(self.message))
 
     def sort_key(self) -> tuple[int, int, int, int]:
         big = 1 << 62

@@ -116,7 +116,7 @@ def _play_round(
             raise SimulationError(f"round {k} did not end after {limit} turns")
         player = names[seat]
         seat = (seat + 1) % len(names)
-        playable = board.playable_tiles(player)
+        playable = board.legal_plays(player)
         if playable:
             tile = strategies[names.index(player)](_view(board, player, playable), rng)
             action = Action(play=_oriented(board, tile))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -55,8 +56,19 @@ class TournamentRow:
     total: int
 
     @property
-    def average(self) -> float:
-        return self.total / self.rounds if self.rounds else 0.0
+    def average(self) -> float | int:
+        """Points per round: a float, or for totals beyond a float the whole-number part."""
+        return average(self.total, self.rounds)
+
+
+def average(total: int, rounds: int) -> float | int:
+    """``total / rounds``, exact enough for any size of total (scores are unbounded)."""
+    if not rounds:
+        return 0.0
+    try:
+        return total / rounds
+    except OverflowError:
+        return total // rounds
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +111,7 @@ def game_standings(
 
 _KEYS: dict[str, Callable[[TournamentRow], object]] = {
     "total": lambda r: r.total,
-    "average": lambda r: r.total / r.rounds if r.rounds else float("inf"),
+    "average": lambda r: Fraction(r.total, r.rounds) if r.rounds else float("inf"),
     "wins": lambda r: -r.wins,
 }
 

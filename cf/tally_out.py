@@ -22,14 +22,23 @@ def _render(headers: list[str], rows: list[list[object]], fmt: str, note: str) -
         return out.getvalue()
     from tabulate import tabulate
 
-    if fmt in UNMARKED:
-        return tabulate(rows, headers, tablefmt=fmt, floatfmt=".2f") + "\n"
-    marked = [[*r] for r in rows]
-    for r in marked:
-        if r[0] == 1:
-            r[1] = f"{r[1]}{WINNER}"
-    table = tabulate(marked, headers, tablefmt=fmt, floatfmt=".2f")
-    return f"{table}\n{note}\n"
+    # Cells are formatted here, not by tabulate, which turns numbers into floats to align
+    # them: totals have no upper bound, and a float would overflow or round them.
+    marked = fmt not in UNMARKED
+    cells = [
+        [
+            _cell(v) if i != 1 else f"{v}{WINNER if marked and r[0] == 1 else ''}"
+            for i, v in enumerate(r)
+        ]
+        for r in rows
+    ]
+    align = ["left" if i == 1 else "right" for i in range(len(headers))]
+    table = tabulate(cells, headers, tablefmt=fmt, disable_numparse=True, colalign=align)
+    return f"{table}\n{note}\n" if marked else f"{table}\n"
+
+
+def _cell(value: object) -> str:
+    return f"{value:.2f}" if isinstance(value, float) else str(value)
 
 
 def render_game(g: GameStandings, fmt: str) -> str:
@@ -73,7 +82,12 @@ def render_tournament(t: Tournament, fmt: str) -> str:
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     headers = ["rank", "player", "games", "rounds", "wins", "total", "average"]
     rows: list[list[object]] = [
-        [r.rank, r.player, r.games, r.rounds, r.wins, r.total, round(r.average, 2)] for r in t.rows
+        [r.rank, r.player, r.games, r.rounds, r.wins, r.total, _two_places(r.average)]
+        for r in t.rows
     ]
     leaders = " and ".join(r.player for r in t.rows if r.rank == 1)
     return _render(headers, rows, fmt, f"{WINNER.strip()} leader by {t.ranked_by}: {leaders}")
+
+
+def _two_places(value: float | int) -> float | int:
+    return round(value, 2) if isinstance(value, float) else value

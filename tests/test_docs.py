@@ -30,7 +30,10 @@ ROOT = Path(__file__).parent.parent
 CLI_MD = ROOT / "docs" / "cli.md"
 FORMAT_MD = ROOT / "docs" / "file-format.md"
 
-COMMANDS = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+_GROUP = typer.main.get_command(app)
+with typer.Context(_GROUP) as _ctx:  # the group loads each command when asked for it
+    COMMANDS = {name: _GROUP.get_command(_ctx, name) for name in _GROUP.list_commands(_ctx)}  # type: ignore[attr-defined]
+assert set(COMMANDS) == {"score", "deal", "validate", "tally", "simulate"}
 COMPLETE_MARKER = "# complete example"
 
 

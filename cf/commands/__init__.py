@@ -1,0 +1,1 @@
+"""One module per command, imported only when that command runs (see cf.cli)."""

@@ -1,0 +1,142 @@
+"""What the commands share: error exits, option types, file reading, JSON output.
+
+Kept light: ``cf score`` imports this, and nothing here imports yaml or tabulate.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from enum import Enum
+from typing import Annotated, Any, NoReturn, Optional
+
+import typer
+
+from cf.tiles import SetNameError, parse_set_name
+
+
+def command_app() -> typer.Typer:
+    """The one-command Typer app each command module defines, set up like ``cf`` itself."""
+    return typer.Typer(
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+
+
+class TextJson(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class ValidateFormat(str, Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+class RankBy(str, Enum):
+    total = "total"
+    average = "average"
+    wins = "wins"
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    """One clean ``Error: …`` line on stderr, then exit (1: bad input, 2: usage)."""
+    typer.echo(f"Error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def set_option(value: Optional[str]) -> int:
+    """The --set value (already checked by :func:`check_set`) as its highest pip."""
+    return 9 if value is None else parse_set_name(value)
+
+
+def check_set(value: Optional[str]) -> Optional[str]:
+    if value is not None:
+        try:
+            parse_set_name(value)
+        except SetNameError as exc:
+            raise typer.BadParameter(str(exc)) from None
+    return value
+
+
+def echo_json(data: object) -> None:
+    import json
+
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+SetOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        "--set",
+        envvar="CF_SET",
+        callback=check_set,
+        help="Domino set: double-six, double-nine (default), double-twelve, double-fifteen, "
+        "double-eighteen; also double-9, d9 or 9.",
+        show_default=False,
+    ),
+]
+DoubleBlankOpt = Annotated[
+    int,
+    typer.Option(
+        "--double-blank",
+        envvar="CF_DOUBLE_BLANK",
+        min=0,
+        help="Points for holding the double blank 0-0 at the end of a round.",
+    ),
+]
+
+
+def names_option(names: Optional[str], players: Optional[int]) -> Optional[list[str]]:
+    if names is None:
+        return None
+    name_list = [n.strip() for n in names.split(",") if n.strip()]
+    if len(set(name_list)) != len(name_list):
+        raise typer.BadParameter("a name is given twice", param_hint="'--names'")
+    if players is not None and players != len(name_list):
+        raise typer.BadParameter(
+            f"{len(name_list)} names for {players} players", param_hint="'--names'"
+        )
+    return name_list
+
+
+def table_format(value: str) -> str:
+    from tabulate import tabulate_formats
+
+    if value in ("json", "csv") or value in tabulate_formats:
+        return value
+    raise typer.BadParameter(
+        f"'{value}' is not a format: use json, csv or a tabulate format "
+        f"({', '.join(sorted(tabulate_formats))})"
+    )
+
+
+FilesArg = Annotated[
+    Optional[list[str]],
+    typer.Argument(help="Game files (YAML); '-' or none reads stdin.", show_default=False),
+]
+
+
+def read_games(files: Optional[list[str]]) -> Iterator[Any]:
+    """Every file is checked first, so that a missing one is a usage error before any output;
+    then each is read when its turn comes, so that a large archive is never all in memory."""
+    from cf.gamefile import read_game_file
+
+    paths = files or ["-"]
+    for path in paths:
+        if path == "-":
+            continue
+        if os.path.isdir(path):
+            fail(f"{path} is a directory, not a game file", 2)
+        if not os.path.exists(path):
+            fail(f"cannot read {path}: no such file", 2)
+        if not os.access(path, os.R_OK):
+            fail(f"cannot read {path}: permission denied", 2)
+    for path in paths:
+        try:
+            yield read_game_file(path)
+        except OSError as exc:
+            fail(f"cannot read {path}: {exc.strerror or exc}", 2)

@@ -1,0 +1,141 @@
+"""``cf deal``: the deal table, or real shuffled hands."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from cf.commands.common import (
+    SetOpt,
+    TextJson,
+    command_app,
+    echo_json,
+    fail,
+    names_option,
+    set_option,
+)
+from cf.rules import Rules, RulesError
+
+app = command_app()
+
+
+# --- cf deal ----------------------------------------------------------------------------
+
+
+@app.command(short_help="The deal table, or real shuffled hands.")
+def deal(
+    players: Annotated[
+        Optional[int],
+        typer.Argument(help="Number of players: print just that row.", show_default=False),
+    ] = None,
+    set_: SetOpt = None,
+    deal_: Annotated[
+        Optional[int],
+        typer.Option("--deal", min=1, help="Tiles per player, instead of the table's."),
+    ] = None,
+    reserve: Annotated[
+        Optional[int],
+        typer.Option(
+            "--reserve",
+            min=0,
+            help="Tiles that can never be drawn (default 2 with two players, else 1).",
+        ),
+    ] = None,
+    shuffle: Annotated[
+        bool, typer.Option("--shuffle", help="Deal real hands, ready to paste into a round.")
+    ] = False,
+    seed: Annotated[
+        Optional[int], typer.Option("--seed", help="Seed for a repeatable --shuffle.")
+    ] = None,
+    names: Annotated[
+        Optional[str],
+        typer.Option("--names", help="Comma-separated player names for --shuffle."),
+    ] = None,
+    round_: Annotated[
+        int,
+        typer.Option(
+            "--round", min=1, help="Round number: which double is set aside (1 = the highest)."
+        ),
+    ] = 1,
+    format_: Annotated[
+        TextJson, typer.Option("--format", "-f", help="Output format.")
+    ] = TextJson.text,
+) -> None:
+    """How many tiles each player gets, the chicken yard and its reserve; --shuffle deals.
+
+    \b
+    Examples:
+      cf deal                   the double-nine table
+      cf deal 4                 one row: 11 tiles each
+      cf deal --set 12 6 -f json
+      cf deal --shuffle --names Ana,Ben,Carla,Dan --seed 7
+    """
+    top = set_option(set_)
+    try:
+        rules = Rules(top=top, deal=deal_, reserve=reserve)
+    except RulesError as exc:
+        fail(str(exc), 2)
+    name_list = names_option(names, players)
+    if shuffle:
+        if round_ > top + 1:
+            raise typer.BadParameter(
+                f"{rules.set_name} has rounds 1 to {top + 1}", param_hint="'--round'"
+            )
+        if name_list is None:
+            if players is None:
+                fail("--shuffle needs the number of players or --names", 2)
+            try:
+                rules.row(players)  # before making up names for a million players
+            except RulesError as exc:
+                fail(str(exc))
+            name_list = [f"P{i}" for i in range(1, players + 1)]
+        _shuffle(rules, name_list, round_, seed, format_)
+        return
+    count = len(name_list) if name_list is not None else players
+    if count is None:
+        rows = rules.table()
+        if not rows:
+            fail(f"{rules.set_name} has no deal table: give --deal and a number of players")
+    else:
+        try:
+            rows = [rules.row(count)]
+        except RulesError as exc:
+            fail(str(exc))
+    if format_ is TextJson.json:
+        data = [r.as_dict() for r in rows]
+        echo_json(data if count is None else data[0])
+        return
+    from tabulate import tabulate
+
+    table = [[r.players, r.tiles_each, r.yard, r.reserve] for r in rows]
+    headers = ["players", "tiles each", "chicken yard", "never drawn"]
+    typer.echo(f"{rules.set_name} (the starting double is set aside before the deal)")
+    typer.echo(tabulate(table, headers, tablefmt="simple"))
+
+
+def _shuffle(
+    rules: Rules, names: list[str], round_: int, seed: Optional[int], format_: TextJson
+) -> None:
+    from cf.deal import shuffle_deal
+
+    try:
+        dealt = shuffle_deal(rules, names, round_, seed)
+    except RulesError as exc:
+        fail(str(exc))
+    if format_ is TextJson.json:
+        echo_json(
+            {
+                "starter": str(dealt.starter),
+                "deal": {n: [str(t) for t in h] for n, h in dealt.hands.items()},
+                "chicken_yard": [str(t) for t in dealt.chicken_yard],
+            }
+        )
+        return
+    from cf.yamlout import yaml_key
+
+    typer.echo(f"starter: {dealt.starter}")
+    typer.echo("deal:")
+    for name, hand in dealt.hands.items():
+        typer.echo(f"  {yaml_key(name)}: {' '.join(str(t) for t in hand)}")
+    typer.echo(f"# chicken yard: {' '.join(str(t) for t in dealt.chicken_yard)}")

@@ -1,0 +1,123 @@
+"""``cf score``: points left in a hand."""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from cf.commands.common import (
+    DoubleBlankOpt,
+    SetOpt,
+    TextJson,
+    command_app,
+    echo_json,
+    fail,
+    set_option,
+)
+from cf.tiles import DEFAULT_DOUBLE_BLANK, NotationError, Tile, hand_points, parse_hand
+
+app = command_app()
+
+#: The most ``cf score`` reads from stdin (game files have the same limit).
+MAX_STDIN = 16 * 2**20
+
+
+# --- cf score ---------------------------------------------------------------------------
+
+_NAME_LINE = re.compile(r"^\s*([^:]*?)\s*:(.*)$")
+
+
+@app.command(short_help="Points left in a hand.")
+def score(
+    tiles: Annotated[
+        Optional[list[str]],
+        typer.Argument(
+            help="Tiles of one hand, like 9-7 6-6 4-1 or [9|7],[6|6]. Without any, each "
+            "non-empty line of stdin is a hand, optionally 'NAME: tiles'.",
+            show_default=False,
+        ),
+    ] = None,
+    set_: SetOpt = None,
+    double_blank: DoubleBlankOpt = DEFAULT_DOUBLE_BLANK,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Show what each tile is worth.")
+    ] = False,
+    format_: Annotated[
+        TextJson, typer.Option("--format", "-f", help="Output format.")
+    ] = TextJson.text,
+) -> None:
+    """Points of a hand: the sum of its pips, the double blank counting 50 (or --double-blank).
+
+    \b
+    Examples:
+      cf score 9-7 6-6 4-1          → 33
+      cf score "[9|7], [0|0]" --double-blank 25
+      printf 'Ben: 9-7 6-6\\nAna: 0-0\\n' | cf score
+    """
+    top = set_option(set_)
+    if tiles is not None:
+        hand = _score_or_fail(" ".join(tiles), top)
+        _print_scores([(None, hand)], double_blank, explain, format_, single=True)
+        return
+    results: list[tuple[Optional[str], tuple[Tile, ...]]] = []
+    bad = 0
+    raw = sys.stdin.buffer.read(MAX_STDIN + 1)
+    if len(raw) > MAX_STDIN:
+        fail(f"stdin holds more than {MAX_STDIN // 2**20} MiB: not a list of hands")
+    data = raw.decode("utf-8-sig", errors="replace")
+    # Lines end at "\n" only (not at form feeds and the like), so numbers match an editor's.
+    for number, line in enumerate(data.split("\n"), start=1):
+        line = line.removesuffix("\r")
+        if not line.strip():
+            continue
+        name, text = None, line
+        match = _NAME_LINE.match(line)
+        if match:
+            name, text = match.group(1) or None, match.group(2)
+        try:
+            results.append((name, parse_hand(text, top)))
+        except NotationError as exc:
+            typer.echo(f"Error: line {number}: {exc}", err=True)
+            bad += 1
+    _print_scores(results, double_blank, explain, format_, single=False)
+    if bad:
+        raise typer.Exit(1)
+
+
+def _score_or_fail(text: str, top: int) -> tuple[Tile, ...]:
+    try:
+        return parse_hand(text, top)
+    except NotationError as exc:
+        fail(str(exc))
+
+
+def _print_scores(
+    results: list[tuple[Optional[str], tuple[Tile, ...]]],
+    double_blank: int,
+    explain: bool,
+    format_: TextJson,
+    *,
+    single: bool,
+) -> None:
+    if format_ is TextJson.json:
+        objects = []
+        for name, hand in results:
+            obj: dict[str, object] = {}
+            if name is not None:
+                obj["name"] = name
+            obj["tiles"] = [str(t) for t in hand]
+            obj["points"] = hand_points(hand, double_blank)
+            objects.append(obj)
+        echo_json(objects[0] if single else objects)
+        return
+    for name, hand in results:
+        points = hand_points(hand, double_blank)
+        prefix = f"{name}: " if name is not None else ""
+        if explain:
+            parts = [f"{t} = {t.points(double_blank)}" for t in hand] or ["empty hand"]
+            typer.echo(f"{prefix}{points}  ({', '.join(parts)})")
+        else:
+            typer.echo(f"{prefix}{points}")

@@ -1,0 +1,41 @@
+"""``cf validate``: check recorded games against the rules."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cf.commands.common import FilesArg, ValidateFormat, command_app, read_games
+
+app = command_app()
+
+
+# --- cf validate ------------------------------------------------------------------------
+
+
+@app.command(short_help="Check recorded games against the rules.")
+def validate(
+    files: FilesArg = None,
+    format_: Annotated[
+        ValidateFormat,
+        typer.Option("--format", "-f", help="text, json, or github (workflow annotations)."),
+    ] = ValidateFormat.text,
+) -> None:
+    """Replay recorded games against every rule and report each problem.
+
+    One line per problem, FILE:LINE:COL: round R, move M: [code] message, then a summary
+    line per file. Exit 0 when every file is valid, 1 when any has a problem.
+
+    \b
+    Examples:
+      cf validate examples/*.yaml
+      cf validate game.yaml --format json
+    """
+    from cf.report import render_validation
+    from cf.validate import validate as check
+
+    reports = [check(game) for game in read_games(files)]
+    typer.echo(render_validation(reports, format_.value), nl=False)
+    if any(not r.valid for r in reports):
+        raise typer.Exit(1)
