@@ -32,6 +32,7 @@ import argparse
 import gc
 import io
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -106,9 +107,16 @@ def tally_lib(paths: list[str]) -> str:
     return render_tournament(tournament(standings, "total"), "simple")
 
 
+# Subprocesses run as on a user's machine, with cf's bytecode cached (this sandbox sets
+# PYTHONDONTWRITEBYTECODE=1, and an editable install has no .pyc otherwise): the same
+# mode as bench/startup.sh's default, and the cache lives under bench/out/pycache.
+CLI_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+CLI_ENV["PYTHONPYCACHEPREFIX"] = str(ROOT / "bench" / "out" / "pycache")
+
+
 def cli(command: str, paths: list[str]) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "cf", command, *paths], capture_output=True, cwd=ROOT
+        [sys.executable, "-m", "cf", command, *paths], capture_output=True, cwd=ROOT, env=CLI_ENV
     )
     if done.returncode != 0:
         raise SystemExit(f"cf {command} failed ({done.returncode}): {done.stderr[-500:]!r}")
@@ -123,7 +131,7 @@ for path in sys.argv[1:]:
 
 
 def compose_cli(paths: list[str]) -> None:
-    subprocess.run([sys.executable, "-c", COMPOSE_SCRIPT, *paths], check=True)
+    subprocess.run([sys.executable, "-c", COMPOSE_SCRIPT, *paths], check=True, env=CLI_ENV)
 
 
 TINY = ROOT / "bench" / "out" / "tiny.yaml"
@@ -137,7 +145,7 @@ def cli_tiny(_paths: list[str]) -> None:
 
 
 def python_pass(_paths: list[str]) -> None:
-    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    subprocess.run([sys.executable, "-c", "pass"], check=True, env=CLI_ENV)
 
 
 CONTENDERS = {

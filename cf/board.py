@@ -10,13 +10,12 @@ Predicates (``fits``, ``legal_plays``, ``is_blocked``) never raise.
 >>> from cf.tiles import Tile, parse_hand
 >>> hands = {"Ana": parse_hand("9-3 5-5"), "Ben": parse_hand("9-1 2-2")}
 >>> r = Round.dealt(Rules(top=9, deal=2, starter_arms=2), ["Ana", "Ben"], Tile(9, 9), hands)
->>> r.play("Ana", (9, 3)); r.play("Ben", (1, 9)); sorted(r.open_ends.elements())
+>>> r.play("Ana", (9, 3)); r.play("Ben", (1, 9)); r.ends()
 [1, 3]
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -58,7 +57,8 @@ class Round:
         self.arms = 0
         self.pending: int | None = None  # the number on the double whose foot is open
         self.toes = 0
-        self.open_ends: Counter[int] = Counter()
+        # The multiset of open-end numbers: number -> how many ends show it (never 0).
+        self.open_ends: dict[int, int] = {}
         self.hands = dict(hands)
         self.owner: dict[Tile, str] = {t: p for p, h in self.hands.items() for t in h.known}
         self.on_table: set[Tile] = {starter}
@@ -112,18 +112,27 @@ class Round:
     def fully_known(self) -> bool:
         return not self.unseen_total
 
+    def ends(self) -> list[int]:
+        """The open-end numbers, sorted, each as often as it is open."""
+        return sorted(n for n, count in self.open_ends.items() for _ in range(count))
+
     def fits(self, tile: Tile) -> bool:
         """Whether ``tile`` can be placed now, in either orientation."""
         if self.arms < self.arms_needed:
-            return tile.has(self.starter.high)
+            return self.starter[0] in tile
         if self.pending is not None:
-            return tile.has(self.pending)
+            return self.pending in tile
         ends = self.open_ends
-        return tile.high in ends or tile.low in ends
+        return tile[0] in ends or tile[1] in ends
 
     def legal_plays(self, player: str) -> list[Tile]:
         """The known tiles in ``player``'s hand that fit now, in canonical order."""
         return sorted(t for t in self.hands[player].known if self.fits(t))
+
+    def can_play(self, player: str) -> bool:
+        """Whether ``player`` holds a known tile that fits now."""
+        fits = self.fits
+        return any(fits(t) for t in self.hands[player].known)
 
     def is_blocked(self) -> bool:
         """Nothing to draw and nobody can play (SPEC §4, with hands partly unknown too)."""
@@ -144,7 +153,7 @@ class Round:
             return f"the starter {self.starter} has {self.arms} of {self.arms_needed} arms"
         if self.pending is not None:
             return f"the chicken foot on {self.pending}-{self.pending} has {self.toes} of 3 toes"
-        ends = " ".join(str(n) for n in sorted(self.open_ends.elements())) or "none"
+        ends = " ".join(str(n) for n in self.ends()) or "none"
         return f"open ends {ends} (starter {s}-{s})"
 
     # --- actions --------------------------------------------------------------------
@@ -174,17 +183,18 @@ class Round:
                 "(nothing to draw and every player passed in turn)",
             )
         self._play(player, tile, canonical)
-        self._end_turn(player, passed=False)
+        self.turns += 1  # _end_turn, inlined: this runs for most moves of every replay
+        self.passes_in_a_row = 0
+        self.next_player = self._after[player]
 
     def draw(self, player: str, tile: Tile | None = None) -> None:
         """``player`` draws ``tile`` (``None``: a tile nobody saw) from the chicken yard."""
         self.check_turn(player)
         hand = self.hands[player]
-        playable = self.legal_plays(player)
-        if playable:
+        if self.can_play(player):
             raise RuleViolation(
                 "must-play",
-                f"{player} drew while holding {_list(playable)}, playable: "
+                f"{player} drew while holding {_list(self.legal_plays(player))}, playable: "
                 f"{self.describe_board()}",
             )
         if not self.drawable:
@@ -232,11 +242,10 @@ class Round:
     def pass_turn(self, player: str) -> None:
         """``player`` passes without drawing."""
         self.check_turn(player)
-        playable = self.legal_plays(player)
-        if playable:
+        if self.can_play(player):
             raise RuleViolation(
                 "must-play",
-                f"{player} passed while holding {_list(playable)}, playable: "
+                f"{player} passed while holding {_list(self.legal_plays(player))}, playable: "
                 f"{self.describe_board()}",
             )
         if self.drawable:
@@ -250,13 +259,15 @@ class Round:
     # --- internals --------------------------------------------------------------------
 
     def _play(self, player: str, oriented: tuple[int, int], tile: Tile | None = None) -> None:
+        # The replay's hot path: one method, local names, tuple tests that run in C.
         if tile is None:
             tile = Tile.of(*oriented)
         if tile in self.on_table:
             where = "the starter" if tile == self.starter else "on the table"
             raise RuleViolation("already-played", f"{player} played {tile}, which is {where}")
         hand = self.hands[player]
-        in_hand = tile in hand.known
+        known = hand.known
+        in_hand = tile in known
         if not in_hand:
             holder = self.owner.get(tile)
             if holder is not None:
@@ -264,68 +275,62 @@ class Round:
                     "not-in-hand", f"{player} played {tile}, which is in {holder}'s hand"
                 )
             if hand.unseen == 0:
-                held = _list(sorted(hand.known)) if hand.known else "nothing"
+                held = _list(sorted(known)) if known else "nothing"
                 raise RuleViolation("not-in-hand", f"{player} played {tile}, but holds {held}")
-        self._place(player, tile, oriented)
-        if in_hand:
-            hand.known.discard(tile)
-            del self.owner[tile]
-        else:
-            hand.unseen -= 1
-            self.unseen_total -= 1
-        self.on_table.add(tile)
-        if not hand.known and not hand.unseen:
-            self.winner = player
-
-    def _place(self, player: str, tile: Tile, oriented: tuple[int, int]) -> None:
         near, far = oriented
-        if self.arms < self.arms_needed:
-            s = self.starter.high
-            if not tile.has(s):
+        ends = self.open_ends
+        if self.arms < self.arms_needed:  # the starter takes its arms first
+            s = self.starter[0]
+            if s not in tile:
                 raise RuleViolation(
                     "starter-open",
                     f"{player} played {tile} off the starter: {self.describe_board()}, "
                     f"so every play must hold a {s}",
                 )
             self.arms += 1
-            far_end = tile.other(s)
-            self.open_ends[far_end] = self.open_ends.get(far_end, 0) + 1
-            return
-        if self.pending is not None:
+            new_end = far if near == s else near
+        elif self.pending is not None:  # a chicken foot takes its toes first
             d = self.pending
-            if not tile.has(d):
+            if d not in tile:
                 raise RuleViolation(
                     "foot-open",
                     f"{player} played {tile} elsewhere while {self.describe_board()}: "
                     f"the next play must hold a {d}",
                 )
             self.toes += 1
-            far_end = tile.other(d)
-            self.open_ends[far_end] = self.open_ends.get(far_end, 0) + 1
             if self.toes == TOES:
                 self.pending = None
-            return
-        ends = self.open_ends
-        if ends.get(near):
-            touch = near
-        elif ends.get(far):
-            touch = far
+            new_end = far if near == d else near
         else:
-            raise RuleViolation(
-                "no-match",
-                f"{player} played {tile}, which matches no open end: {self.describe_board()}",
-            )
-        left = ends[touch] - 1
-        if left:
-            ends[touch] = left
+            if near in ends:  # as written; flipped only if that cannot fit
+                touch, new_end = near, far
+            elif far in ends:
+                touch, new_end = far, near
+            else:
+                raise RuleViolation(
+                    "no-match",
+                    f"{player} played {tile}, which matches no open end: {self.describe_board()}",
+                )
+            left = ends[touch] - 1
+            if left:
+                ends[touch] = left
+            else:
+                del ends[touch]
+            if near == far:  # a double: its chicken foot opens, no new end yet
+                self.pending = touch
+                self.toes = 0
+                new_end = None
+        if new_end is not None:
+            ends[new_end] = ends.get(new_end, 0) + 1
+        if in_hand:
+            known.discard(tile)
+            del self.owner[tile]
         else:
-            del ends[touch]
-        if near == far:  # a double: a chicken foot starts
-            self.pending = touch
-            self.toes = 0
-        else:
-            far_end = far if touch == near else near
-            ends[far_end] = ends.get(far_end, 0) + 1
+            hand.unseen -= 1
+            self.unseen_total -= 1
+        self.on_table.add(tile)
+        if not known and not hand.unseen:
+            self.winner = player
 
     def _end_turn(self, player: str, *, passed: bool) -> None:
         self.turns += 1

@@ -159,7 +159,7 @@ def _oriented(board: Round, tile: Tile) -> tuple[int, int]:
     elif board.pending is not None:
         near = board.pending
     else:
-        near = tile.high if board.open_ends[tile.high] else tile.low
+        near = tile.high if tile.high in board.open_ends else tile.low
     return (near, tile.other(near))
 
 
@@ -167,7 +167,7 @@ def _view(board: Round, player: str, playable: list[Tile]) -> View:
     return View(
         hand=tuple(sorted(board.hands[player].known)),
         playable=tuple(playable),
-        open_ends=tuple(sorted(board.open_ends.elements())),
+        open_ends=tuple(board.ends()),
         starter=board.starter,
         pending=board.pending,
         hand_sizes={p: h.size for p, h in board.hands.items()},
