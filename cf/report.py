@@ -15,13 +15,14 @@ def problem_line(file: str, p: Problem) -> str:
         where += f":{p.line}"
         if p.column is not None:
             where += f":{p.column}"
-    context = []
-    if p.round is not None:
-        context.append(f"round {p.round}")
-    if p.move is not None:
-        context.append(f"move {p.move}")
-    ctx = f" {', '.join(context)}:" if context else ""
-    return f"{where}:{ctx} [{p.code}] {p.message}"
+    ctx = _context(p)
+    return f"{where}: {ctx}[{p.code}] {p.message}"
+
+
+def _context(p: Problem) -> str:
+    """``round R, move M: `` as far as known, or nothing."""
+    parts = [f"{what} {n}" for what, n in (("round", p.round), ("move", p.move)) if n is not None]
+    return f"{', '.join(parts)}: " if parts else ""
 
 
 def summary_line(r: Report) -> str:
@@ -62,13 +63,8 @@ def github_line(file: str, p: Problem) -> str:
     if p.column is not None:
         props.append(f"col={p.column}")
     props.append(f"title={_github_escape('cf ' + p.code, prop=True)}")
-    context = []
-    if p.round is not None:
-        context.append(f"round {p.round}")
-    if p.move is not None:
-        context.append(f"move {p.move}")
-    ctx = f"{', '.join(context)}: " if context else ""
-    return f"::error {','.join(props)}::{_github_escape(ctx + f'[{p.code}] ' + p.message)}"
+    text = f"{_context(p)}[{p.code}] {p.message}"
+    return f"::error {','.join(props)}::{_github_escape(text)}"
 
 
 def render_validation(reports: list[Report], fmt: str = "text") -> str:
