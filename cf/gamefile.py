@@ -121,6 +121,9 @@ class RoundRecord:
     scores: dict[str, tuple[int | None, Pos]] | None = None
     scores_pos: Pos | None = None
     broken: bool = False  # a part was present but unreadable: do not replay
+    # Parts (or typos of parts) present but not readable: already a problem, so nobody is
+    # reported missing from them.
+    unreadable: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -302,11 +305,13 @@ class _Reader:
             return None
         return node.value
 
-    def mapping(self, node: yaml.Node, what: str) -> Iterator[tuple[str, yaml.Node, yaml.Node]]:
+    def mapping(
+        self, node: yaml.Node, what: str, code: str = "schema"
+    ) -> Iterator[tuple[str, yaml.Node, yaml.Node]]:
         """Items of a mapping as (key text, key node, value node); duplicates reported."""
         if not isinstance(node, yaml.MappingNode) or node.tag != _Y + "map":
             self.report(
-                "schema", f"{what} must be a mapping of keys to values, not {_kind(node)}", node
+                code, f"{what} must be a mapping of keys to values, not {_kind(node)}", node
             )
             return
         if not self.first_walk(node, what):
@@ -353,11 +358,13 @@ class _Reader:
             )
             return
         items = {}
+        meant: set[str] = set()  # known keys that unknown ones look like (typos)
         for key, key_node, value in self.mapping(root, "the game file"):
             if key not in TOP_KEYS:
                 self.report(
                     "schema", f"unknown key '{_clip(key)}'{suggest(key, TOP_KEYS)}", key_node
                 )
+                meant.update(difflib.get_close_matches(key.lower(), TOP_KEYS, n=1, cutoff=0.6))
                 continue
             items[key] = value
         for key in ("title", "date", "notes"):
@@ -372,10 +379,12 @@ class _Reader:
         if "players" in items:
             self.read_players(items["players"])
         else:
-            self.report("schema", "the game file has no 'players' list", root)
+            self.players_ok = False
+            if "players" not in meant:
+                self.report("schema", "the game file has no 'players' list", root)
         if "rounds" in items:
             self.read_rounds(items["rounds"])
-        else:
+        elif "rounds" not in meant:
             self.report("schema", "the game file has no 'rounds' list", root)
 
     def read_set(self, node: yaml.Node | None) -> None:
@@ -400,7 +409,7 @@ class _Reader:
         values: dict[str, object] = {}
         ok = self.set_ok
         if node is not None and not _is_null(node):
-            for key, key_node, value in self.mapping(node, "rules"):
+            for key, key_node, value in self.mapping(node, "rules", "rules"):
                 if key not in RULE_KEYS:
                     self.report(
                         "schema", f"unknown rule '{_clip(key)}'{suggest(key, RULE_KEYS)}", key_node
@@ -439,12 +448,19 @@ class _Reader:
         self.report("rules", f"rules.{key} must be {allowed}, not '{_clip(text)}'", node)
         return None
 
+    players_ok = True  # False: no readable players list, so names elsewhere go unchecked
+
     def read_players(self, node: yaml.Node) -> None:
         self.game.players_pos = _pos(node)
+        if _is_null(node):
+            self.report("player", "a game needs at least 2 players, this one lists none", node)
+            return
         if not isinstance(node, yaml.SequenceNode):
             self.report("schema", f"players must be a list of names, not {_kind(node)}", node)
+            self.players_ok = False
             return
         if not self.first_walk(node, "players"):
+            self.players_ok = False
             return
         names: list[str] = []
         for item in node.value:
@@ -490,11 +506,14 @@ class _Reader:
                     f"unknown key '{_clip(key)}' in round {number}{suggest(key, ROUND_KEYS)}",
                     key_node,
                 )
+                rec.unreadable.update(
+                    difflib.get_close_matches(key.lower(), ROUND_KEYS, n=1, cutoff=0.6)
+                )
                 continue
             pos = _pos(value) if not _is_null(value) else _pos(key_node)
             if key == "starter":
                 rec.starter_pos = pos
-                text = self.scalar(value, "starter", "tile")
+                text = self.scalar(value, "starter")
                 if text is None:
                     rec.broken = True
                     continue
@@ -528,8 +547,12 @@ class _Reader:
         if _is_null(node):
             return
         deal = what == "deal"
+        if not isinstance(node, yaml.MappingNode):
+            rec.unreadable.add(what)
         for key, key_node, value in self.mapping(node, what):
             name = key.strip()
+            if not self.players_ok:
+                continue
             if name not in self.game.players:
                 self.report("player", f"{name} in {what} is not a player", key_node, player=name)
                 rec.broken = rec.broken or deal
@@ -567,12 +590,12 @@ class _Reader:
             if not self.first_walk(node, what):
                 return None
             for item in node.value:
-                text = self.scalar(item, f"a tile in {what}", "tile")
+                text = self.scalar(item, f"a tile in {what}")
                 if text is None:
                     return None
                 tokens.append((text.strip(), item))
         else:
-            text = self.scalar(node, what, "tile")
+            text = self.scalar(node, what)
             if text is None:
                 return None
             base = _pos(node)
@@ -656,12 +679,14 @@ class _Reader:
             what = _kind(node)
             if isinstance(node, yaml.MappingNode) and what == "a mapping":
                 what = f"a mapping with {len(node.value)} entries"
-            return bad("notation", f"a move is one 'PLAYER: ACTION' entry, not {what}")
+            return bad("schema", f"a move is one 'PLAYER: ACTION' entry, not {what}")
         key_node, value = node.value[0]
         if not isinstance(key_node, yaml.ScalarNode):
-            return bad("notation", "a move's player must be a name")
+            return bad("schema", "a move's player must be a name")
         player = key_node.value.strip()
         if player not in self.game.players:
+            if not self.players_ok:
+                return MoveEntry(number, player, None, mark.line, mark.column)
             return bad("player", f"{_clip(player)} is not a player in this game", player=player)
         text: str | None = None
         if isinstance(value, yaml.ScalarNode) and value.tag in _PLAIN_TAGS:
@@ -675,7 +700,7 @@ class _Reader:
             text = value.value[0].value
         if text is None:
             return bad(
-                "notation", f"{player}'s move must be text, not {_kind(value)}", value, player
+                "schema", f"{player}'s move must be text, not {_kind(value)}", value, player
             )
         try:
             action = parse_action(text, self.game.top)

@@ -84,7 +84,7 @@ class _Checker:
             if rec.number > last:
                 self.add(
                     "round-count",
-                    f"{rec.number} rounds: a game with {_set(game)} has {last} rounds at most",
+                    f"{len(game.rounds)} rounds: a game with {_set(game)} has {last} at most",
                     rec.pos,
                     rec.number,
                 )
@@ -136,6 +136,7 @@ class _Checker:
             rec.scores is None
             and rec.hands is None
             and not (rec.deal is not None and rec.moves is not None)
+            and not rec.unreadable & {"scores", "hands", "deal", "moves"}
         ):
             self.add(
                 "missing-score",
@@ -149,7 +150,7 @@ class _Checker:
             ("deal", "deal"),
         ):
             given = getattr(rec, part)
-            if given is None:
+            if given is None or part in rec.unreadable:
                 continue
             for name in players:
                 if name not in given:

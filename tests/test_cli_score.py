@@ -360,6 +360,8 @@ def test_good_option_wins_over_a_bad_environment_value(cli):
 )
 @given(st.lists(st.text(alphabet="0123456789-|[], x:\t", max_size=12), min_size=1, max_size=4))
 def test_any_arguments_score_or_fail_cleanly(cli, args):
+    if args == ["-"]:  # reads stdin instead: tested on its own
+        return
     result = cli("score", "--", *args)
     assert result.exit_code in (0, 1), (args, result.stderr)
     no_traceback(result)
@@ -378,6 +380,12 @@ def test_any_stdin_scores_or_fails_cleanly(cli, text):
     result = cli("score", input=text)
     assert result.exit_code in (0, 1), (text, result.stderr)
     no_traceback(result)
+
+
+def test_a_lone_dash_reads_stdin(cli):
+    result = cli("score", "-", input="Ben: 9-7 6-6 4-1\n")
+    assert result.exit_code == 0
+    assert result.stdout == "Ben: 33\n"
 
 
 # --- version, help, and a real process ----------------------------------------------------

@@ -95,6 +95,8 @@ def deal(
     count = len(name_list) if name_list is not None else players
     if count is None:
         rows = rules.table()
+        if not rows and deal_ is not None:
+            fail(f"dealing {deal_} tiles each leaves too few in {rules.set_name} for 2 players")
         if not rows:
             fail(f"{rules.set_name} has no deal table: give --deal and a number of players")
     else:

@@ -58,7 +58,7 @@ def score(
       printf 'Ben: 9-7 6-6\\nAna: 0-0\\n' | cf score
     """
     top = set_option(set_)
-    if tiles is not None:
+    if tiles is not None and tiles != ["-"]:  # '-' reads stdin, as a file argument would
         hand = _score_or_fail(" ".join(tiles), top)
         _print_scores([(None, hand)], double_blank, explain, format_, single=True)
         return

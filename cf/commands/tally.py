@@ -74,6 +74,12 @@ def tally(
         tallied.append(standing)
     if tallied:
         if count == 1:
+            if rank_by is not RankBy.total:
+                typer.echo(
+                    f"note: --rank-by {rank_by.value} orders tournaments; one game is ranked "
+                    "by total",
+                    err=True,
+                )
             typer.echo(render_game(tallied[0], fmt), nl=False)
         else:
             result = tournament(tallied, rank_by.value)

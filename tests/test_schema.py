@@ -1,0 +1,48 @@
+"""Wrong types are `schema` problems (SPEC §5), said once: no problems that follow from them."""
+
+# ruff: noqa: E501  (one game file per line reads best here)
+
+from __future__ import annotations
+
+import pytest
+from conftest import codes, problems
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # a round part that is not a mapping: nobody is then reported missing from it
+        ("players: [A, B]\nrounds: [{hands: 5}]\n", [("schema", 1, None)]),
+        ("players: [A, B]\nrounds: [{scores: [1, 2]}]\n", [("schema", 1, None)]),
+        ("players: [A, B]\nrounds: [{scores: {A: 1, B: 2}, deal: 5}]\n", [("schema", 1, None)]),
+        # typos of required keys: the unknown key, not also the missing one
+        ("player: [A, B]\nrounds: []\n", [("schema", None, None)]),
+        ("players: [A, B]\nround: []\n", [("schema", None, None)]),
+        ("players: [A, B]\nrounds: [{score: {A: 1, B: 2}}]\n", [("schema", 1, None)]),
+        # no players list to compare names with: names elsewhere go unchecked
+        ("players: A\nrounds: [{scores: {A: 1, B: 2}, moves: [{C: 9-9}]}]\n", [("schema", None, None)]),
+        # values of the wrong type inside a round
+        ("players: [A, B]\nrounds: [{starter: [9, 9], scores: {A: 1, B: 2}}]\n", [("schema", 1, None)]),
+        ("players: [A, B]\nrounds: [{hands: {A: {x: 1}, B: ''}}]\n", [("schema", 1, None)]),
+        ("players: [A, B]\nrounds: [{hands: {A: [[9-9]], B: ''}}]\n", [("schema", 1, None)]),
+        # a move that is not a one-key mapping of a name to text
+        ("players: [A, B]\nrounds: [{scores: {A: 1, B: 2}, moves: [5]}]\n", [("schema", 1, 1)]),
+        ("players: [A, B]\nrounds: [{scores: {A: 1, B: 2}, moves: [{A: 9-8, B: 9-7}]}]\n", [("schema", 1, 1)]),
+        ("players: [A, B]\nrounds: [{scores: {A: 1, B: 2}, moves: [{A: {tile: 9-8}}]}]\n", [("schema", 1, 1)]),
+        # but any value of any type in set or rules is a rules problem (SPEC §2)
+        ("players: [A, B]\nrules: 5\nrounds: []\n", [("rules", None, None)]),
+        ("players: [A, B]\nrules: [1]\nrounds: []\n", [("rules", None, None)]),
+        ("set: [9]\nplayers: [A, B]\nrounds: []\n", [("rules", None, None)]),
+        # an empty players list is fewer than two players
+        ("players:\nrounds: []\n", [("player", None, None)]),
+    ],
+)  # fmt: skip
+def test_one_fault_one_problem(source, expected):
+    assert codes(source) == expected
+
+
+def test_round_count_message_counts_the_rounds_of_the_file():
+    rounds = ", ".join(["{scores: {A: 1, B: 2}}"] * 9)
+    found = problems(f"set: double-six\nplayers: [A, B]\nrounds: [{rounds}]\n")
+    assert [(p.code, p.round) for p in found] == [("round-count", 8)]
+    assert found[0].message.startswith("9 rounds")
