@@ -71,6 +71,7 @@ def render_tournament(t: Tournament, fmt: str) -> str:
                     "rank": r.rank,
                     "player": r.player,
                     "games": r.games,
+                    "rounds": r.rounds,
                     "wins": r.wins,
                     "total": r.total,
                     "average": r.average,

