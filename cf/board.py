@@ -142,10 +142,6 @@ class Round:
             return not any(self.fits(t) for t in self.owner)
         return self.passes_in_a_row >= len(self.players)
 
-    def where_is(self, tile: Tile) -> str | None:
-        """Who is known to hold ``tile`` (``None`` if nobody is)."""
-        return self.owner.get(tile)
-
     def describe_board(self) -> str:
         """What the board needs now, in words, for problem messages."""
         s = self.starter.high

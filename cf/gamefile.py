@@ -22,7 +22,6 @@ from cf.notation import Action, MoveNotationError, parse_action
 from cf.problems import Problem
 from cf.rules import PLAYERS, Rules, RulesError, check_option
 from cf.tiles import (
-    DuplicateTileError,
     NotationError,
     SetNameError,
     Tile,
@@ -711,14 +710,4 @@ class _Reader:
         return MoveEntry(number, player, action, mark.line, mark.column)
 
 
-__all__ = [
-    "DuplicateTileError",
-    "Game",
-    "HandEntry",
-    "MoveEntry",
-    "Pos",
-    "RoundRecord",
-    "read_game",
-    "read_game_file",
-    "split_tokens",
-]
+__all__ = ["Game", "HandEntry", "MoveEntry", "Pos", "RoundRecord", "read_game", "read_game_file"]

@@ -59,7 +59,6 @@ class _Checker:
         self.report = report
         self.rules: Rules | None = game.rules if len(game.players) >= 2 else None
         self.deal_count: int | None = None
-        self.deal_count_checked = False
 
     def add(
         self,
