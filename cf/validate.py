@@ -176,8 +176,9 @@ class _Checker:
                 if points != score:
                     self.add(
                         "score-mismatch",
-                        f"{name} scored {score}, but the hand {_hand(hand.tiles)} "
-                        f"is worth {points}",
+                        f"{name} scored {score}, but "
+                        + (f"the hand {_hand(hand.tiles)}" if hand.tiles else "an empty hand")
+                        + f" is worth {points}",
                         pos,
                         k,
                         player=name,
