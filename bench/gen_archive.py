@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import shlex
 import shutil
 import subprocess
 import sys
@@ -22,9 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from cf.commands.simulate import command_line  # noqa: E402
 from cf.rules import Rules  # noqa: E402
 from cf.simulate import simulate_game  # noqa: E402
-from cf.simulate_cli import command_line  # noqa: E402
 from cf.yamlout import game_yaml  # noqa: E402
 
 OUT = ROOT / "bench" / "out" / "archive"
@@ -82,7 +83,7 @@ def main() -> int:
         total_bytes += len(text.encode())
 
     for path, command in written[: args.check]:
-        argv = command.split()
+        argv = shlex.split(command)
         argv[0] = str(Path(sys.executable).with_name("cf"))
         again = subprocess.run(argv, capture_output=True, check=True).stdout
         if again != path.read_bytes():
@@ -91,7 +92,7 @@ def main() -> int:
 
     print(
         f"{args.games} games, {total_rounds} rounds, {total_moves} moves, "
-        f"{total_bytes / 2**20:.1f} MiB in {args.out.relative_to(ROOT)}"
+        f"{total_bytes / 2**20:.1f} MiB in {_shown(args.out)}"
     )
     if args.check:
         print(f"the first {min(args.check, args.games)} file(s) re-made by `cf simulate`: same")
@@ -99,6 +100,13 @@ def main() -> int:
         print(f"fewer than {MIN_MOVES} moves: raise --games", file=sys.stderr)
         return 1
     return 0
+
+
+def _shown(path: Path) -> Path:
+    try:
+        return path.resolve().relative_to(ROOT)
+    except ValueError:  # --out outside the repository
+        return path
 
 
 if __name__ == "__main__":
