@@ -14,7 +14,7 @@ from cf.board import Round
 from cf.gamefile import Game, HandEntry, MoveEntry, Pos, RoundRecord
 from cf.problems import Problem, RuleViolation
 from cf.rules import Rules, RulesError
-from cf.tiles import Tile, hand_points
+from cf.tiles import Tile, hand_points, set_name
 
 
 @dataclass
@@ -83,7 +83,8 @@ class _Checker:
             if rec.number > last:
                 self.add(
                     "round-count",
-                    f"{len(game.rounds)} rounds: a game with {_set(game)} has {last} at most",
+                    f"{len(game.rounds)} rounds: a game with {set_name(game.top)} "
+                    f"has {last} at most",
                     rec.pos,
                     rec.number,
                 )
@@ -414,9 +415,3 @@ def _tiles(n: int) -> str:
 
 def _hand(tiles: object) -> str:
     return " ".join(str(t) for t in tiles)  # type: ignore[attr-defined]
-
-
-def _set(game: Game) -> str:
-    from cf.tiles import set_name
-
-    return set_name(game.top)
