@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from cf.commands.simulate import command_line  # noqa: E402
+from cf.play.simulate import simulate_game  # noqa: E402
+from cf.record.emit import game_yaml  # noqa: E402
 from cf.rules import Rules  # noqa: E402
-from cf.simulate import simulate_game  # noqa: E402
-from cf.yamlout import game_yaml  # noqa: E402
 
 OUT = ROOT / "bench" / "out" / "archive"
 LEAGUE = ["Ana", "Ben", "Carla", "Dan", "Eva", "Fede", "Gala", "Hugo", "Inés", "Juan", "Kira"]

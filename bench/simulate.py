@@ -29,9 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from cf.play.simulate import simulate_game  # noqa: E402
+from cf.record.emit import game_yaml  # noqa: E402
 from cf.rules import Rules  # noqa: E402
-from cf.simulate import simulate_game  # noqa: E402
-from cf.yamlout import game_yaml  # noqa: E402
 
 CF = str(Path(sys.executable).with_name("cf"))
 TARGET = 500

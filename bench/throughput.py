@@ -45,10 +45,10 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cf.gamefile import read_game_file  # noqa: E402
-from cf.standings import game_standings, tournament  # noqa: E402
-from cf.tally_out import render_tournament  # noqa: E402
-from cf.validate import validate  # noqa: E402
+from cf.record.check import validate  # noqa: E402
+from cf.record.reader import read_game_file  # noqa: E402
+from cf.record.standings import game_standings, tournament  # noqa: E402
+from cf.render.standings import render_tournament  # noqa: E402
 
 ARCHIVE = ROOT / "bench" / "out" / "archive"
 TARGET = 1.5

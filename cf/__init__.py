@@ -1,3 +1,115 @@
-"""cf — the Chicken Foot (Pata de Gallina) domino toolkit."""
+"""cf — the Chicken Foot (Pata de Gallina) domino toolkit, as a Python library.
 
-__version__ = "0.1.0"
+The names below are the documented API (docs/api.md). They are loaded on first use, so
+``import cf`` costs next to nothing and ``cf score`` starts fast.
+
+>>> import cf
+>>> cf.points(cf.parse_hand("9-7 6-6 4-1"))
+33
+
+Tiles and sets: :class:`Tile`, :class:`DominoSet`, :func:`parse_hand`, :func:`format_hand`,
+:func:`points`. House rules: :class:`Rules`. One round: :class:`Round` (its
+:meth:`Round.apply` takes a whole turn), :class:`Action`, :func:`parse_action`,
+:func:`format_action`. Game files: :func:`read_game`, :func:`read_game_file`,
+:func:`validate` (a :class:`Report` of :class:`Problem` s). Standings:
+:func:`game_standings`, :func:`tournament`. Computer players: :func:`simulate_game`,
+:data:`STRATEGIES`. Errors: every exception cf raises derives from :class:`Error`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.2.0"
+
+#: Public name -> (module, attribute).
+_API: dict[str, tuple[str, str]] = {
+    "Error": ("cf.errors", "Error"),
+    "Tile": ("cf.tiles", "Tile"),
+    "DominoSet": ("cf.tiles", "DominoSet"),
+    "parse_hand": ("cf.tiles", "parse_hand"),
+    "format_hand": ("cf.tiles", "format_hand"),
+    "points": ("cf.tiles", "hand_points"),
+    "NotationError": ("cf.tiles", "NotationError"),
+    "TileError": ("cf.tiles", "TileError"),
+    "Rules": ("cf.rules", "Rules"),
+    "RulesError": ("cf.rules", "RulesError"),
+    "Round": ("cf.board", "Round"),
+    "RuleViolation": ("cf.board", "RuleViolation"),
+    "Action": ("cf.notation", "Action"),
+    "Move": ("cf.notation", "Move"),
+    "parse_action": ("cf.notation", "parse_action"),
+    "format_action": ("cf.notation", "format_action"),
+    "Game": ("cf.record.reader", "Game"),
+    "read_game": ("cf.record.reader", "read_game"),
+    "read_game_file": ("cf.record.reader", "read_game_file"),
+    "validate": ("cf.record.check", "validate"),
+    "Report": ("cf.record.check", "Report"),
+    "Problem": ("cf.record.problems", "Problem"),
+    "CODES": ("cf.record.problems", "CODES"),
+    "replay": ("cf.record.replay", "replay"),
+    "game_standings": ("cf.record.standings", "game_standings"),
+    "tournament": ("cf.record.standings", "tournament"),
+    "simulate_game": ("cf.play.simulate", "simulate_game"),
+    "STRATEGIES": ("cf.play.simulate", "STRATEGIES"),
+}
+
+__all__ = [
+    "CODES",
+    "STRATEGIES",
+    "Action",
+    "DominoSet",
+    "Error",
+    "Game",
+    "Move",
+    "NotationError",
+    "Problem",
+    "Report",
+    "Round",
+    "RuleViolation",
+    "Rules",
+    "RulesError",
+    "Tile",
+    "TileError",
+    "format_action",
+    "format_hand",
+    "game_standings",
+    "parse_action",
+    "parse_hand",
+    "points",
+    "read_game",
+    "read_game_file",
+    "replay",
+    "simulate_game",
+    "tournament",
+    "validate",
+]
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from cf.board import Round, RuleViolation
+    from cf.errors import Error
+    from cf.notation import Action, Move, format_action, parse_action
+    from cf.play.simulate import STRATEGIES, simulate_game
+    from cf.record.check import Report, validate
+    from cf.record.problems import CODES, Problem
+    from cf.record.reader import Game, read_game, read_game_file
+    from cf.record.replay import replay
+    from cf.record.standings import game_standings, tournament
+    from cf.rules import Rules, RulesError
+    from cf.tiles import DominoSet, NotationError, Tile, TileError, format_hand, parse_hand
+    from cf.tiles import hand_points as points
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module, attr = _API[name]
+    except KeyError:
+        raise AttributeError(f"module 'cf' has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module), attr)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_API))

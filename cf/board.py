@@ -1,16 +1,17 @@
-"""The state machine of one round (SPEC §4).
+"""The state machine of one round (the rules: docs/rules.md).
 
 A :class:`Round` holds the board (starter and its arms, the pending chicken foot and its
 toes, the multiset of open ends), the chicken yard count, every hand as far as it is known,
-and whose turn it is. ``play``, ``draw`` and ``pass_turn`` change it, or raise
-:class:`~cf.problems.RuleViolation` carrying the SPEC §6 code and leave it unchanged.
+and whose turn it is. ``apply`` takes one whole turn, or raises
+:class:`RuleViolation` carrying the problem code and leaves it unchanged.
 Predicates (``fits``, ``legal_plays``, ``is_blocked``) never raise.
 
+>>> from cf.notation import parse_action
 >>> from cf.rules import Rules
 >>> from cf.tiles import Tile, parse_hand
 >>> hands = {"Ana": parse_hand("9-3 5-5"), "Ben": parse_hand("9-1 2-2")}
 >>> r = Round.dealt(Rules(top=9, deal=2, starter_arms=2), ["Ana", "Ben"], Tile(9, 9), hands)
->>> r.play("Ana", (9, 3)); r.play("Ben", (1, 9)); r.ends()
+>>> r.apply("Ana", parse_action("9-3")); r.apply("Ben", parse_action("1-9")); r.ends()
 [1, 3]
 """
 
@@ -19,11 +20,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from cf.problems import RuleViolation
+from cf.errors import Error
+from cf.notation import Action
 from cf.rules import Rules
 from cf.tiles import Tile
 
 TOES = 3
+
+
+class RuleViolation(Error, ValueError):
+    """An illegal action on the board; ``code`` is its problem code."""
+
+    code: str
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
 
 
 @dataclass
@@ -152,7 +165,57 @@ class Round:
         ends = " ".join(str(n) for n in self.ends()) or "none"
         return f"open ends {ends} (starter {s}-{s})"
 
-    # --- actions --------------------------------------------------------------------
+    # --- the turn -----------------------------------------------------------------------
+
+    def apply(self, player: str, action: Action) -> None:
+        """``player`` takes one whole turn: ``action`` is a play, a draw followed by the
+        drawn tile or a pass, or a pass.
+
+        Raises :class:`RuleViolation` with the problem code that comes first in the order
+        of docs/file-format.md ("Which code, when several apply") and leaves the round as
+        it was.
+        """
+        if not action.drew:
+            if action.play is None:
+                self._pass(player)
+            else:
+                self._play_turn(player, action.play, action.played_tile)
+            return
+        drawn = action.drawn_tile
+        self._draw(player, drawn)
+        try:
+            if action.play is None:
+                if drawn is not None and self.fits(drawn):
+                    raise RuleViolation(
+                        "must-play-drawn",
+                        f"{player} drew {drawn}, which fits ({self.describe_board()}), "
+                        "and must play it",
+                    )
+            else:
+                if drawn is not None and action.played_tile != drawn:
+                    raise RuleViolation(
+                        "must-play",
+                        f"{player} drew {drawn} and must play it or pass, "
+                        f"not {action.played_tile}",
+                    )
+                self._play(player, action.play, action.played_tile)
+        except RuleViolation:
+            self._undraw(player, drawn)
+            raise
+        self.turns += 1
+        self.passes_in_a_row = 0 if action.play is not None else self.passes_in_a_row + 1
+        self.next_player = self._after[player]
+
+    def orient(self, tile: Tile) -> tuple[int, int]:
+        """``tile`` written near end first, as it would be placed now (the starter's
+        number, the open foot's number, else its high half if an open end shows it)."""
+        if self.arms < self.arms_needed:
+            near = self.starter.high
+        elif self.pending is not None:
+            near = self.pending
+        else:
+            near = tile.high if tile.high in self.open_ends else tile.low
+        return (near, tile.other(near))
 
     def check_turn(self, player: str) -> None:
         """Raise ``after-end`` or ``turn`` if ``player`` may not move now."""
@@ -165,11 +228,8 @@ class Round:
         if self.next_player is not None and player != self.next_player:
             raise RuleViolation("turn", f"it is {self.next_player}'s turn, not {player}'s")
 
-    def play(self, player: str, tile: tuple[int, int], canonical: Tile | None = None) -> None:
-        """``player`` plays ``tile`` from the hand (pips as written, near end first).
-
-        ``canonical`` is the same tile as a :class:`Tile`, when the caller has it already.
-        """
+    def _play_turn(self, player: str, tile: tuple[int, int], canonical: Tile | None) -> None:
+        # The replay's hot path: most turns are plain plays.
         if self.winner is not None or player != self.next_player:
             self.check_turn(player)
         if self.unseen_total and self.yard <= self.reserve and self.is_blocked():
@@ -179,12 +239,11 @@ class Round:
                 "(nothing to draw and every player passed in turn)",
             )
         self._play(player, tile, canonical)
-        self.turns += 1  # _end_turn, inlined: this runs for most moves of every replay
+        self.turns += 1
         self.passes_in_a_row = 0
         self.next_player = self._after[player]
 
-    def draw(self, player: str, tile: Tile | None = None) -> None:
-        """``player`` draws ``tile`` (``None``: a tile nobody saw) from the chicken yard."""
+    def _draw(self, player: str, tile: Tile | None) -> None:
         self.check_turn(player)
         hand = self.hands[player]
         if self.can_play(player):
@@ -216,27 +275,17 @@ class Round:
             self.unseen_total += 1
         self.yard -= 1
 
-    def play_drawn(self, player: str, drawn: Tile | None, tile: tuple[int, int]) -> None:
-        """After ``draw``: ``player`` plays ``tile``, which must be the one drawn."""
-        played = Tile.of(*tile)
-        if drawn is not None and played != drawn:
-            raise RuleViolation(
-                "must-play", f"{player} drew {drawn} and must play it or pass, not {played}"
-            )
-        self._play(player, tile)
-        self._end_turn(player, passed=False)
+    def _undraw(self, player: str, tile: Tile | None) -> None:
+        hand = self.hands[player]
+        if tile is not None:
+            hand.known.discard(tile)
+            del self.owner[tile]
+        else:
+            hand.unseen -= 1
+            self.unseen_total -= 1
+        self.yard += 1
 
-    def pass_after_draw(self, player: str, drawn: Tile | None) -> None:
-        """After ``draw``: ``player`` passes, which is allowed only if the drawn tile won't fit."""
-        if drawn is not None and self.fits(drawn):
-            raise RuleViolation(
-                "must-play-drawn",
-                f"{player} drew {drawn}, which fits ({self.describe_board()}), and must play it",
-            )
-        self._end_turn(player, passed=True)
-
-    def pass_turn(self, player: str) -> None:
-        """``player`` passes without drawing."""
+    def _pass(self, player: str) -> None:
         self.check_turn(player)
         if self.can_play(player):
             raise RuleViolation(
@@ -250,7 +299,9 @@ class Round:
                 f"{player} passed without drawing, but the chicken yard has {self.drawable} "
                 "tile(s) to draw",
             )
-        self._end_turn(player, passed=True)
+        self.turns += 1
+        self.passes_in_a_row += 1
+        self.next_player = self._after[player]
 
     # --- internals --------------------------------------------------------------------
 
@@ -327,11 +378,6 @@ class Round:
         self.on_table.add(tile)
         if not known and not hand.unseen:
             self.winner = player
-
-    def _end_turn(self, player: str, *, passed: bool) -> None:
-        self.turns += 1
-        self.passes_in_a_row = self.passes_in_a_row + 1 if passed else 0
-        self.next_player = self._after[player]
 
 
 def _list(tiles: Iterable[Tile]) -> str:

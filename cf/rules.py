@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cf.errors import Error
 from cf.tiles import DEFAULT_DOUBLE_BLANK, SET_NAMES, set_name
 
 #: Tiles dealt to each player, by set (highest pip) and number of players.
@@ -28,7 +29,7 @@ DEAL_TABLES: dict[int, dict[int, int]] = {
 PLAYERS = "players"
 
 
-class RulesError(ValueError):
+class RulesError(Error, ValueError):
     """A house-rule value outside what SPEC §2 allows, or a deal that cannot be made."""
 
     code = "rules"

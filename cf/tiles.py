@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
 
+from cf.errors import Error
+
 DEFAULT_DOUBLE_BLANK = 50
 
 #: Canonical set names by highest pip.
@@ -31,7 +33,7 @@ _TILE_RE = re.compile(r"([0-9]+)[-|]([0-9]+)")
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
-class NotationError(ValueError):
+class NotationError(Error, ValueError):
     """Text that is not what it should be. ``code`` is the SPEC §6 problem code."""
 
     code = "tile"
@@ -53,8 +55,10 @@ class DuplicateTileError(NotationError):
     code = "duplicate-tile"
 
 
-class SetNameError(ValueError):
+class SetNameError(Error, ValueError):
     """An unknown set name."""
+
+    code = "rules"
 
 
 class Tile(tuple):  # type: ignore[type-arg]

@@ -9,9 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cf.cli import app
-from cf.gamefile import read_game
-from cf.problems import Problem
-from cf.validate import Report, validate
+from cf.record.check import Report, validate
+from cf.record.problems import Problem
+from cf.record.reader import read_game
 
 GAMES = Path(__file__).parent / "games"
 EXAMPLES = Path(__file__).parent.parent / "examples"

@@ -22,9 +22,9 @@ import typer.main
 from typer.testing import CliRunner
 
 from cf.cli import app
-from cf.gamefile import read_game
-from cf.problems import CODES
-from cf.validate import validate
+from cf.record.check import validate
+from cf.record.problems import CODES
+from cf.record.reader import read_game
 
 ROOT = Path(__file__).parent.parent
 CLI_MD = ROOT / "docs" / "cli.md"

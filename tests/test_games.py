@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from cf.gamefile import read_game
-from cf.problems import CODES
-from cf.validate import validate
+from cf.record.check import validate
+from cf.record.problems import CODES
+from cf.record.reader import read_game
 
 GAMES = Path(__file__).parent / "games"
 FILES = sorted(GAMES.glob("*.yaml"))

@@ -31,15 +31,15 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cf.gamefile import MAX_BYTES, ROUND_KEYS, RULE_KEYS, TOP_KEYS, read_game, read_game_file
 from cf.notation import format_action, parse_action
-from cf.problems import CODES
-from cf.report import render_validation
+from cf.play.simulate import simulate_game
+from cf.record.check import Report, validate
+from cf.record.emit import game_yaml
+from cf.record.problems import CODES
+from cf.record.reader import MAX_BYTES, ROUND_KEYS, RULE_KEYS, TOP_KEYS, read_game, read_game_file
+from cf.render.problems import render_validation
 from cf.rules import Rules
-from cf.simulate import simulate_game
 from cf.tiles import NotationError, Tile, parse_hand
-from cf.validate import Report, validate
-from cf.yamlout import game_yaml
 
 ROOT = Path(__file__).parent.parent
 FUZZ = settings(

@@ -25,9 +25,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cf.gamefile import read_game
-from cf.rules import Rules, RulesError
-from cf.simulate import (
+from cf.play.simulate import (
     STRATEGIES,
     View,
     game_seed,
@@ -36,10 +34,12 @@ from cf.simulate import (
     simulate_game,
     study_chunk,
 )
-from cf.standings import game_standings
+from cf.record.check import validate
+from cf.record.emit import game_yaml
+from cf.record.reader import read_game
+from cf.record.standings import game_standings
+from cf.rules import Rules, RulesError
 from cf.tiles import Tile
-from cf.validate import validate
-from cf.yamlout import game_yaml
 
 NAMES = ["Ana", "Ben", "Carla", "Dan", "Eva", "Fede"]
 SET_NAMES = {6: "double-six", 9: "double-nine", 12: "double-twelve"}

@@ -123,7 +123,7 @@ FilesArg = Annotated[
 def read_games(files: Optional[list[str]]) -> Iterator[Any]:
     """Every file is checked first, so that a missing one is a usage error before any output;
     then each is read when its turn comes, so that a large archive is never all in memory."""
-    from cf.gamefile import read_game_file
+    from cf.record.reader import read_game_file
 
     paths = files or ["-"]
     for path in paths:

@@ -134,7 +134,7 @@ def _shuffle(
             }
         )
         return
-    from cf.yamlout import yaml_key
+    from cf.record.emit import yaml_key
 
     typer.echo(f"starter: {dealt.starter}")
     typer.echo("deal:")

@@ -20,10 +20,10 @@ from cf.commands.common import (
     names_option,
     set_option,
 )
+from cf.play.simulate import Stats, game_seed, simulate_game, study_chunk
+from cf.record.emit import game_yaml
 from cf.rules import Rules, RulesError
-from cf.simulate import Stats, game_seed, simulate_game, study_chunk
 from cf.tiles import DEFAULT_DOUBLE_BLANK
-from cf.yamlout import game_yaml
 
 app = command_app()
 
@@ -105,7 +105,7 @@ def simulate(
       cf simulate --set 12 --players 6 --starter-arms players --seed 3
       cf simulate --games 200 --stats --strategy greedy,random,greedy,random
     """
-    from cf.simulate import STRATEGIES
+    from cf.play.simulate import STRATEGIES
 
     top = set_option(set_)
     arms: int | str = starter_arms.strip().lower()

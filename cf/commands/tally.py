@@ -41,10 +41,10 @@ def tally(
       cf tally examples/*.yaml --rank-by average
       cf tally league/*.yaml -f csv > standings.csv
     """
-    from cf.report import problem_line, summary_line
-    from cf.standings import game_standings, tournament
-    from cf.tally_out import render_game, render_tournament
-    from cf.validate import validate as check
+    from cf.record.check import validate as check
+    from cf.record.standings import game_standings, tournament
+    from cf.render.problems import problem_line, summary_line
+    from cf.render.standings import render_game, render_tournament
 
     fmt = table_format(format_)
     tallied = []

@@ -32,8 +32,8 @@ def validate(
       cf validate examples/*.yaml
       cf validate game.yaml --format json
     """
-    from cf.report import render_validation
-    from cf.validate import validate as check
+    from cf.record.check import validate as check
+    from cf.render.problems import render_validation
 
     reports = [check(game) for game in read_games(files)]
     typer.echo(render_validation(reports, format_.value), nl=False)

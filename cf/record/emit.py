@@ -30,7 +30,7 @@ def yaml_key(text: str) -> str:
 
 
 def game_yaml(game: object, header: str | None = None, title: str | None = None) -> str:
-    """A simulated game (:class:`cf.simulate.SimGame`) as a complete game file."""
+    """A simulated game (:class:`cf.play.simulate.SimGame`) as a complete game file."""
     from cf.notation import format_action
     from cf.rules import Rules
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from cf.problems import Problem
-from cf.validate import Report
+from cf.record.check import Report
+from cf.record.problems import Problem
 
 
 def problem_line(file: str, p: Problem) -> str:

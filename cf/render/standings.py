@@ -6,7 +6,7 @@ import csv
 import io
 import json
 
-from cf.standings import GameStandings, Tournament
+from cf.record.standings import GameStandings, Tournament
 
 WINNER = " *"
 # Formats read by programs or typeset elsewhere: no winner mark, no footnote line.

@@ -1,6 +1,6 @@
 """Check a game against the rules (SPEC §5–6): replay every round, report every problem.
 
->>> from cf.gamefile import read_game
+>>> from cf.record.reader import read_game
 >>> report = validate(read_game(b"players: [A, B]\\nrounds: [{scores: {A: 3, B: 0}}]"))
 >>> report.valid, report.round_points
 (True, [{'A': 3, 'B': 0}])
@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cf.board import Round
-from cf.gamefile import Game, HandEntry, MoveEntry, Pos, RoundRecord
-from cf.problems import Problem, RuleViolation
+from cf.board import Round, RuleViolation
+from cf.record.problems import Problem
+from cf.record.reader import Game, HandEntry, MoveEntry, Pos, RoundRecord
+from cf.record.replay import apply_entry, round_starter, start_round
 from cf.rules import Rules, RulesError
 from cf.tiles import Tile, hand_points, set_name
 
@@ -122,7 +123,7 @@ class _Checker:
         game, k = self.game, rec.number
         players = game.players
         replayable = not rec.broken and self.rules is not None and self.deal_count is not None
-        starter = Tile(game.top - k + 1, game.top - k + 1)
+        starter = round_starter(game.top, k)
         if rec.starter is not None and rec.starter != starter:
             self.add(
                 "starter",
@@ -263,19 +264,13 @@ class _Checker:
         """Replay the log; return the final board, or ``None`` if it stopped on a problem."""
         assert rec.moves is not None and self.rules is not None
         k, players = rec.number, self.game.players
-        if rec.deal is not None:
-            deal = {p: rec.deal[p].tiles or () for p in players}
-            board = Round.dealt(self.rules, players, starter, deal)
-        else:
-            board = Round.unseen(self.rules, players, starter)
-        play = board.play
+        board = start_round(self.rules, players, starter, rec.deal)
+        apply = board.apply
         for entry in rec.moves:
             try:
-                action = entry.action
-                if action is not None and not action.drew and action.play is not None:
-                    play(entry.player or "", action.play, action.played_tile)  # most moves: fast
-                else:
-                    self.apply(board, entry)
+                if entry.action is None:
+                    apply_entry(board, entry)
+                apply(entry.player or "", entry.action)  # type: ignore[arg-type]
             except RuleViolation as exc:
                 self.add(exc.code, exc.message, entry.pos, k, entry.number, entry.player)
                 self.report_unread_moves(rec.moves, entry.number)
@@ -293,31 +288,6 @@ class _Checker:
             return None
         self.check_against_log(rec, board)
         return board
-
-    def apply(self, board: Round, entry: MoveEntry) -> None:
-        if entry.action is None:  # unreadable: only after-end, then turn, come first
-            assert entry.problem is not None
-            if board.winner is not None:
-                raise RuleViolation(
-                    "after-end", f"a move after {board.winner} went out: the round is over"
-                )
-            if entry.player is not None and entry.problem.code != "player":
-                board.check_turn(entry.player)
-            raise RuleViolation(entry.problem.code, entry.problem.message)
-        player, action = entry.player, entry.action
-        assert player is not None
-        if not action.drew:
-            if action.play is None:
-                board.pass_turn(player)
-            else:
-                board.play(player, action.play, action.played_tile)
-            return
-        drawn = action.drawn_tile
-        board.draw(player, drawn)
-        if action.play is None:
-            board.pass_after_draw(player, drawn)
-        else:
-            board.play_drawn(player, drawn, action.play)
 
     def report_unread_moves(self, moves: list[MoveEntry], after: int) -> None:
         """Moves that could not be read need no replay: report them all."""

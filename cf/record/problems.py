@@ -80,12 +80,3 @@ class Problem:
             "move": self.move,
             "player": self.player,
         }
-
-
-class RuleViolation(ValueError):
-    """An illegal action on the board; ``code`` is its SPEC §6 problem code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from cf.board import Round
 from cf.deal import deal_from
+from cf.errors import Error
 from cf.notation import Action, Move
 from cf.rules import Rules
 from cf.tiles import Tile, hand_points
@@ -80,7 +81,7 @@ class SimGame:
         return {p: sum(r.scores[p] for r in self.rounds) for p in self.players}
 
 
-class SimulationError(RuntimeError):
+class SimulationError(Error, RuntimeError):
     """The engine refused a move the simulator made: a bug, never bad input."""
 
 
@@ -119,20 +120,17 @@ def _play_round(
         playable = board.legal_plays(player)
         if playable:
             tile = strategies[names.index(player)](_view(board, player, playable), rng)
-            action = Action(play=_oriented(board, tile))
-            board.play(player, action.play)  # type: ignore[arg-type]
+            action = Action(play=board.orient(tile))
         elif board.drawable:
             drawn = yard.pop()
-            board.draw(player, drawn)
+            written = (drawn.high, drawn.low)
             if board.fits(drawn):
-                action = Action(play=_oriented(board, drawn), drew=True, drawn=_hl(drawn))
-                board.play_drawn(player, drawn, action.play)  # type: ignore[arg-type]
+                action = Action(play=board.orient(drawn), drew=True, drawn=written)
             else:
-                action = Action(drew=True, drawn=_hl(drawn))
-                board.pass_after_draw(player, drawn)
+                action = Action(drew=True, drawn=written)
         else:
             action = Action()
-            board.pass_turn(player)
+        board.apply(player, action)
         moves.append(Move(player, action))
     hands = {p: tuple(sorted(board.hands[p].known, reverse=True)) for p in names}
     scores = {p: hand_points(h, rules.double_blank) for p, h in hands.items()}
@@ -146,21 +144,6 @@ def _play_round(
         board.winner,
         board.winner is None,
     )
-
-
-def _hl(tile: Tile) -> tuple[int, int]:
-    return (tile.high, tile.low)
-
-
-def _oriented(board: Round, tile: Tile) -> tuple[int, int]:
-    """Write the tile near-far: the half that touches the board first."""
-    if board.in_starter_phase:
-        near = board.starter.high
-    elif board.pending is not None:
-        near = board.pending
-    else:
-        near = tile.high if tile.high in board.open_ends else tile.low
-    return (near, tile.other(near))
 
 
 def _view(board: Round, player: str, playable: list[Tile]) -> View:

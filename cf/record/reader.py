@@ -4,7 +4,7 @@ The file is composed (never constructed) with PyYAML's safe loader, the libyaml
 ``CSafeLoader`` where present, so no tag can run code and every value keeps its line and
 column. Scalars are read from the node's text, as written: a player called ``No`` is
 ``"No"`` and a score written ``033`` is 33. Everything wrong with the shape of the file
-becomes a :class:`~cf.problems.Problem`; reading never raises for any input.
+becomes a :class:`~cf.record.problems.Problem`; reading never raises for any input.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import IO
 import yaml
 
 from cf.notation import Action, MoveNotationError, parse_action
-from cf.problems import Problem
+from cf.record.problems import Problem
 from cf.rules import PLAYERS, Rules, RulesError, check_option
 from cf.tiles import (
     NotationError,

@@ -1,0 +1,142 @@
+"""Replay a recorded round on a :class:`~cf.board.Round`, as far as its log goes.
+
+This is what ``cf show`` and ``cf hint`` stand on: the table after any move of a game file.
+Unlike :func:`cf.record.check.validate` it reports only the problem that stopped the replay,
+and a log that stops mid-round is no problem at all.
+
+>>> from cf.record.reader import read_game_file
+>>> r = replay(read_game_file("examples/family-night.yaml"), round_number=1, move=12)
+>>> r.moves, r.board.ends(), r.board.next_player
+(12, [3, 5, 7, 8], 'Ana')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import NoReturn
+
+from cf.board import Hand, Round, RuleViolation
+from cf.errors import Error
+from cf.record.problems import Problem
+from cf.record.reader import Game, HandEntry, MoveEntry, RoundRecord
+from cf.rules import Rules
+from cf.tiles import DominoSet, Tile
+
+
+class ReplayError(Error, ValueError):
+    """The game cannot be replayed as asked: no such round or move, or no rules to play by."""
+
+
+@dataclass
+class Replay:
+    """The table after ``moves`` moves of round ``round_number``.
+
+    ``problem`` is the rule violation that stopped the replay before ``moves`` moves,
+    if any (then ``moves`` counts the moves applied before it).
+    """
+
+    round_number: int
+    moves: int
+    board: Round
+    record: RoundRecord
+    problem: Problem | None = None
+
+
+def round_starter(top: int, round_number: int) -> Tile:
+    """The double that starts round ``round_number`` of a double-``top`` game."""
+    return DominoSet(top).starter(round_number)
+
+
+def start_round(
+    rules: Rules,
+    players: Sequence[str],
+    starter: Tile,
+    deal: Mapping[str, HandEntry] | None,
+    *,
+    seen_by: str | None = None,
+) -> Round:
+    """The round before its first move: hands from ``deal`` where recorded, else unseen.
+
+    With ``seen_by``, only that player's dealt hand is used; every other hand starts as
+    unseen tiles, as that player saw the table.
+    """
+    if deal is None:
+        return Round.unseen(rules, players, starter)
+    each = rules.tiles_each(len(players))
+    hands = {}
+    for p in players:
+        entry = deal.get(p)
+        if (seen_by is not None and p != seen_by) or entry is None or entry.tiles is None:
+            hands[p] = Hand(set(), each)
+        else:
+            hands[p] = Hand(set(entry.tiles))
+    dealt = sum(h.size for h in hands.values())
+    return Round(rules, players, starter, hands, rules.pool - dealt)
+
+
+def apply_entry(board: Round, entry: MoveEntry) -> None:
+    """Apply one log entry; an unreadable one raises its problem once turn order allows."""
+    if entry.action is None:
+        _unreadable(board, entry)
+    board.apply(entry.player or "", entry.action)
+
+
+def _unreadable(board: Round, entry: MoveEntry) -> NoReturn:
+    # Only after-end, then turn, come before the problem of an unreadable move.
+    assert entry.problem is not None
+    if board.winner is not None:
+        raise RuleViolation(
+            "after-end", f"a move after {board.winner} went out: the round is over"
+        )
+    if entry.player is not None and entry.problem.code != "player":
+        board.check_turn(entry.player)
+    raise RuleViolation(entry.problem.code, entry.problem.message)
+
+
+def replay(
+    game: Game,
+    round_number: int | None = None,
+    move: int | None = None,
+    *,
+    seen_by: str | None = None,
+) -> Replay:
+    """Replay round ``round_number`` (default: the last round that has moves) up to
+    ``move`` moves (default: the whole log). Raises :class:`ReplayError` for a round or
+    move that does not exist, or a game without usable rules or players."""
+    if game.rules is None or len(game.players) < 2:
+        raise ReplayError("the game has no usable rules or players: run cf validate")
+    if round_number is None:
+        with_moves = [r.number for r in game.rounds if r.moves is not None]
+        if not with_moves:
+            raise ReplayError("no round of the game has moves")
+        round_number = with_moves[-1]
+    if not 1 <= round_number <= len(game.rounds):
+        raise ReplayError(f"there is no round {round_number} (the game has {len(game.rounds)})")
+    rec = game.rounds[round_number - 1]
+    entries = rec.moves or []
+    if move is None:
+        move = len(entries)
+    if not 0 <= move <= len(entries):
+        raise ReplayError(f"round {round_number} has moves 0 to {len(entries)}, not {move}")
+    starter = round_starter(game.top, round_number)
+    try:
+        board = start_round(game.rules, game.players, starter, rec.deal, seen_by=seen_by)
+    except Error as exc:
+        raise ReplayError(str(exc)) from exc
+    for entry in entries[:move]:
+        try:
+            apply_entry(board, entry)
+        except RuleViolation as exc:
+            pos = entry.pos
+            problem = Problem(
+                exc.code,
+                exc.message,
+                pos.line,
+                pos.column,
+                round_number,
+                entry.number,
+                entry.player,
+            )
+            return Replay(round_number, entry.number - 1, board, rec, problem)
+    return Replay(round_number, move, board, rec)
