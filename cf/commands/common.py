@@ -34,6 +34,7 @@ class ValidateFormat(str, Enum):
     text = "text"
     json = "json"
     github = "github"
+    sarif = "sarif"
 
 
 class RankBy(str, Enum):
@@ -62,6 +63,33 @@ def check_set(value: Optional[str]) -> Optional[str]:
     return value
 
 
+# --- shell completion: candidates for option values (loaded only when completing) --------
+
+
+def complete_set(incomplete: str) -> list[str]:
+    """--set: the canonical set names."""
+    from cf.tiles import SET_NAMES
+
+    return [name for name in SET_NAMES.values() if name.startswith(incomplete.lower())]
+
+
+def complete_strategy(incomplete: str) -> list[str]:
+    """--strategy: a strategy name for the seat being typed (after the last comma)."""
+    from cf.play.simulate import STRATEGIES
+
+    done, _, last = incomplete.rpartition(",")
+    prefix = f"{done}," if done else ""
+    return [prefix + name for name in STRATEGIES if name.startswith(last.lower())]
+
+
+def complete_table_format(incomplete: str) -> list[str]:
+    """tally --format: json, csv and every tabulate format."""
+    from tabulate import tabulate_formats
+
+    names = ["json", "csv", *sorted(tabulate_formats)]
+    return [name for name in names if name.startswith(incomplete)]
+
+
 def echo_json(data: object) -> None:
     import json
 
@@ -74,6 +102,7 @@ SetOpt = Annotated[
         "--set",
         envvar="CF_SET",
         callback=check_set,
+        autocompletion=complete_set,
         help="Domino set: double-six, double-nine (default), double-twelve, double-fifteen, "
         "double-eighteen; also double-9, d9 or 9.",
         show_default=False,

@@ -19,18 +19,25 @@ def validate(
     files: FilesArg = None,
     format_: Annotated[
         ValidateFormat,
-        typer.Option("--format", "-f", help="text, json, or github (workflow annotations)."),
+        typer.Option(
+            "--format",
+            "-f",
+            help="text, json, github (workflow annotations) or sarif (SARIF 2.1.0, for "
+            "code scanning).",
+        ),
     ] = ValidateFormat.text,
 ) -> None:
     """Replay recorded games against every rule and report each problem.
 
     One line per problem, FILE:LINE:COL: round R, move M: [code] message, then a summary
     line per file. Exit 0 when every file is valid, 1 when any has a problem.
+    cf explain CODE tells what a code means, with a failing example and its fix.
 
     \b
     Examples:
       cf validate examples/*.yaml
       cf validate game.yaml --format json
+      cf validate games/*.yaml --format sarif > cf.sarif
     """
     from cf.record.check import validate as check
     from cf.render.problems import render_validation

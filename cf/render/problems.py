@@ -1,4 +1,4 @@
-"""Rendering validation reports: text, JSON and GitHub workflow annotations (SPEC §7)."""
+"""Rendering validation reports: text, JSON, GitHub workflow annotations and SARIF (SPEC §7)."""
 
 from __future__ import annotations
 
@@ -71,6 +71,10 @@ def render_validation(reports: list[Report], fmt: str = "text") -> str:
     """The whole output of ``cf validate`` for ``reports``, newline-terminated."""
     if fmt == "json":
         return json.dumps(as_json(reports), ensure_ascii=False, indent=2) + "\n"
+    if fmt == "sarif":
+        from cf.render.sarif import as_sarif
+
+        return json.dumps(as_sarif(reports), ensure_ascii=False, indent=2) + "\n"
     lines: list[str] = []
     for r in reports:
         render = github_line if fmt == "github" else problem_line

@@ -1,0 +1,432 @@
+"""What each problem code means, with a failing example and its fix (``cf explain``).
+
+This is the one source of the long story behind a problem line: ``cf explain CODE`` prints
+it, ``cf validate --format sarif`` puts it in each rule's help, and docs/file-format.md's
+section on the problem codes is generated from it (docs/generate.py; a test checks that
+they agree). Each ``example`` is a whole game file that ``cf validate`` reports with that
+code and no other; each ``fixed`` is the same file put right, and valid.
+
+>>> explanation("turn").summary
+'a move by the wrong player'
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+from cf.record.problems import CODES
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """The long story of one problem code."""
+
+    code: str
+    summary: str  #: one line: what the code is about
+    rule: str  #: the rule, in a paragraph
+    example: str  #: a game file with this problem (and no other)
+    fix: str  #: how to put it right
+    fixed: str  #: ``example`` put right: a valid game file
+
+    def changes(self) -> list[tuple[int, list[str], list[str]]]:
+        """(first line, lines taken out, lines put in) from ``example`` to ``fixed``."""
+        old, new = self.example.splitlines(), self.fixed.splitlines()
+        matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+        return [
+            (i1 + 1, old[i1:i2], new[j1:j2])
+            for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+            if tag != "equal"
+        ]
+
+
+class UnknownCodeError(LookupError):
+    """Not a problem code; ``suggestion`` is the closest one, if any."""
+
+    def __init__(self, code: str, suggestion: str | None) -> None:
+        hint = f" (did you mean '{suggestion}'?)" if suggestion else ""
+        super().__init__(f"no problem code '{code}'{hint}; `cf explain` lists them all")
+        self.code = code
+        self.suggestion = suggestion
+
+
+# --- the example games ---------------------------------------------------------------
+# Tiny bases: a round scored by hand, and rounds recorded move by move (double-six, two or
+# three tiles each and a starter that takes two arms, so that a log is short). An example
+# is a base with one change; its fix is the base, or the base with another change.
+
+_SCORES = """\
+players: [Ana, Ben]
+rounds:
+  - scores: {Ana: 0, Ben: 12}
+"""
+
+_LOG = """\
+set: double-six
+rules: {deal: 2, starter_arms: 2}
+players: [Ana, Ben]
+rounds:
+  - deal: {Ana: 6-5 2-1, Ben: 6-4 4-3}
+    moves:
+      - Ana: 6-5
+      - Ben: 6-4
+      - Ana: draw 1-0, pass
+      - Ben: 4-3
+"""
+
+_FOOT = """\
+set: double-six
+rules: {deal: 3, starter_arms: 2}
+players: [Ana, Ben]
+rounds:
+  - deal: {Ana: 6-5 5-5 5-1, Ben: 6-4 5-3 4-2}
+    moves:
+      - Ana: 6-5
+      - Ben: 6-4
+      - Ana: 5-5
+      - Ben: 5-3
+      - Ana: 5-1
+"""
+
+_SEVEN_ROUNDS = "set: double-six\nplayers: [Ana, Ben]\nrounds:\n" + "".join(
+    f"  - scores: {{Ana: {a}, Ben: {b}}}\n"
+    for a, b in ((0, 12), (9, 0), (0, 4), (7, 0), (0, 3), (5, 0), (0, 2))
+)
+
+
+def _edit(base: str, old: str, new: str) -> str:
+    assert old in base, old
+    return base.replace(old, new, 1)
+
+
+# 27 tiles less 4 dealt leave 23 in the yard: a reserve of 23 leaves nothing to draw.
+_YARD_EMPTY = _edit(_LOG, "starter_arms: 2}", "starter_arms: 2, reserve: 23}")
+
+
+def _entry(
+    code: str,
+    summary: str,
+    rule: str,
+    base: str,
+    old: str,
+    new: str,
+    fix: str,
+    fixed: str | None = None,
+) -> Explanation:
+    """``base`` with ``old`` made ``new`` has the problem; with ``old`` made ``fixed``
+    (``old`` itself by default), it is valid."""
+    example = _edit(base, old, new)
+    return Explanation(code, summary, rule, example, fix, _edit(base, old, fixed or old))
+
+
+_ENTRIES = (
+    _entry(
+        "yaml",
+        "the file cannot be parsed as YAML (or is not UTF-8 text, or is larger than 16 MiB)",
+        "A game file is a YAML document: a mapping of keys to values, with lists in [ ] "
+        "or one '- ' item per line, and mappings in { } or one 'key: value' per line. "
+        "Indentation is made of spaces, never tabs. The parser reports where it gave up, "
+        "which may be the line after the mistake.",
+        _SCORES,
+        "players: [Ana, Ben]",
+        "players: [Ana, Ben",
+        "close the list: every [ needs its ], every { its }, every quote its partner.",
+    ),
+    _entry(
+        "schema",
+        "an unknown or duplicated key, a missing players or rounds, a value of the wrong "
+        "shape, or a score that is not a whole number",
+        "The top of the file takes title, date, notes, set, rules, players and rounds "
+        "(players and rounds are required); a round takes starter, deal, moves, hands, "
+        "scores and notes. Any other key, a key given twice, a list where one value "
+        "belongs (or the other way round) and a score that is not a whole number 0 or "
+        "more are schema problems. An unknown key is usually a typo: the message names "
+        "the closest known key. `cf schema` gives editors the same checks as you type.",
+        _SCORES,
+        "  - scores:",
+        "  - score:",
+        "spell the key as the message suggests.",
+    ),
+    _entry(
+        "rules",
+        "a set or house-rule value that is not allowed, or rules that cannot work with "
+        "this many players",
+        "set names a set cf knows (double-six, double-nine, double-twelve, double-fifteen, "
+        "double-eighteen, or double-9, d9, 9); in rules, starter_arms is a whole number "
+        "from 2 to the set's top pip or 'players', double_blank and reserve are whole "
+        "numbers 0 or more, and deal is a whole number 1 or more. The deal must leave at "
+        "least the reserve in the chicken yard, and a player count the deal table has no "
+        "row for needs an explicit deal.",
+        _SCORES,
+        "players: [Ana, Ben]\n",
+        "rules: {starter_arms: 1}\nplayers: [Ana, Ben]\n",
+        "give a value from the allowed range (here 2 or more), or leave the key out for "
+        "its default.",
+    ),
+    _entry(
+        "player",
+        "a name that is not a player, a player seated twice, or fewer than two players",
+        "players lists everybody at the table, each once, in seating order; a game needs "
+        "two or more. Every name in deal, hands, scores and the moves must be one of "
+        "them, written the same way (names are case-sensitive).",
+        _LOG,
+        "      - Ben: 6-4",
+        "      - Bob: 6-4",
+        "use the name as it is written in players (or add the player there).",
+    ),
+    _entry(
+        "tile",
+        "text that is not a tile, or a tile not in the set",
+        "A tile is two pips joined by - or |, optionally in square brackets (6-5, 5|6, "
+        "[6-5]); each pip is a whole number from 0 to the set's top (6 in double-six, 9 "
+        "in double-nine). Hands, deals, starters and moves hold only tiles of the set.",
+        _LOG,
+        "      - Ana: 6-5",
+        "      - Ana: 7-5",
+        "write the tile that was played, with pips of the set.",
+    ),
+    _entry(
+        "notation",
+        "a move that is none of the move forms",
+        "A move is PLAYER: ACTION, where ACTION is a tile (play it), 'draw TILE, TILE' "
+        "(draw a tile and play it), 'draw TILE, pass' (draw a tile that does not fit and "
+        "pass), the same with an unnamed draw ('draw, TILE', 'draw, pass'), or 'pass'. "
+        "Keywords may be in any case; the comma may be a space.",
+        _LOG,
+        "      - Ana: 6-5",
+        "      - Ana: plays 6-5",
+        "write just the tile for a play.",
+    ),
+    _entry(
+        "duplicate-tile",
+        "a tile dealt twice or held twice, or the round's starter in a dealt or recorded hand",
+        "A set has each tile once: no tile may be in two hands, or twice in one, and the "
+        "round's starting double is on the table from the start, in nobody's hand.",
+        _LOG,
+        "Ben: 6-4 4-3}",
+        "Ben: 6-5 4-3}",
+        "write each hand as it was dealt; one of the two copies is a slip.",
+    ),
+    _entry(
+        "deal",
+        "a dealt hand with the wrong number of tiles, or a player left out of deal",
+        "Every player is dealt the same number of tiles: rules.deal, or the deal table's "
+        "number for the set and the player count. A round's deal lists every player.",
+        _LOG,
+        "Ben: 6-4 4-3}",
+        "Ben: 6-4}",
+        "give each player the number of tiles dealt (here 2).",
+    ),
+    _entry(
+        "starter",
+        "a round's starter that is not its double",
+        "Round k starts with the double N-k+1: in double-six 6-6, then 5-5, down to 0-0. "
+        "starter may be left out; if it is given, it must be that double.",
+        _LOG,
+        "  - deal:",
+        "  - starter: 5-5\n    deal:",
+        "write the round's double, or leave starter out.",
+    ),
+    Explanation(
+        "round-count",
+        "more rounds than the set has (N+1)",
+        "A game has one round per double, from the top one down to 0-0: N+1 rounds in a "
+        "double-N set, 7 in double-six, 10 in double-nine. The problem is reported at the "
+        "first round too many.",
+        _SEVEN_ROUNDS + "  - scores: {Ana: 0, Ben: 1}\n",
+        "take the extra round out, or check the file's set.",
+        _SEVEN_ROUNDS,
+    ),
+    _entry(
+        "missing-score",
+        "a round, or a player in it, that cannot be scored",
+        "Every round must let each player be scored: it records scores, or hands, or the "
+        "deal and the moves. scores and hands list every player; a player whose hand is "
+        "not fully known at the end of the log (an unnamed draw never played) needs hands "
+        "or scores.",
+        _SCORES,
+        "{Ana: 0, Ben: 12}",
+        "{Ana: 0}",
+        "give every player's score (0 for the player who went out).",
+    ),
+    _entry(
+        "turn",
+        "a move by the wrong player",
+        "The first turn is taken by whichever player the log names first; after that "
+        "turns follow the order of players, cyclically. Every turn is one entry, a pass "
+        "or a draw included.",
+        _LOG,
+        "      - Ben: 6-4\n",
+        "",
+        "put in the missing turn (here Ben's), or give the move to the player whose turn it was.",
+    ),
+    _entry(
+        "not-in-hand",
+        "a play of a tile the player cannot be holding",
+        "A player plays from the hand: with a deal, the hand is known, and a tile not in "
+        "it cannot be played; without one, a tile known to be in another hand cannot be, "
+        "nor any tile once the player has no unseen tile left.",
+        _LOG,
+        "      - Ana: 6-5",
+        "      - Ana: 6-3",
+        "write the tile that was played, or correct the deal.",
+    ),
+    _entry(
+        "already-played",
+        "a play of a tile that is already on the table",
+        "Each tile is played at most once, and the starting double is on the table from "
+        "the start.",
+        _LOG,
+        "      - Ben: 6-4",
+        "      - Ben: 6-5",
+        "write the tile that was played.",
+    ),
+    _entry(
+        "not-in-yard",
+        "a named draw of a tile that cannot be in the chicken yard",
+        "A drawn tile comes from the chicken yard: it cannot be on the table, in a hand "
+        "that is known, or drawn before.",
+        _LOG,
+        "      - Ana: draw 1-0, pass",
+        "      - Ana: draw 4-3, pass",
+        "write the tile that was drawn, or 'draw, pass' if nobody saw it.",
+    ),
+    _entry(
+        "no-match",
+        "a play that matches no open end",
+        "Once the starter has its arms, a tile goes against an open end showing one of "
+        "its numbers; that end is used up and the tile's other half becomes an open end.",
+        _LOG,
+        "      - Ana: draw 1-0, pass",
+        "      - Ana: 2-1",
+        "play a tile that fits an open end; a player who has none draws.",
+    ),
+    _entry(
+        "starter-open",
+        "a play off the starter before it has all its arms",
+        "While the starting double has fewer arms than starter_arms (4 by default), every "
+        "play must be a tile with the starter's number, placed against the starter.",
+        _LOG,
+        "      - Ben: 6-4",
+        "      - Ben: 4-3",
+        "play a tile with the starter's number until it has all its arms.",
+    ),
+    Explanation(
+        "foot-open",
+        "a play elsewhere before a chicken foot has its three toes",
+        "A double played on an open end is a chicken foot: the next three plays, by "
+        "whoever, must be tiles with the double's number placed on it (its toes). Until "
+        "the third toe is down, no tile may be played anywhere else.",
+        _edit(_FOOT, "      - Ben: 5-3\n      - Ana: 5-1\n", "      - Ben: 4-2\n"),
+        "play a toe on the foot (here a 5); a player who has none draws.",
+        _FOOT,
+    ),
+    _entry(
+        "must-play",
+        "a draw or a pass while holding a playable tile, or playing another tile than "
+        "the one just drawn",
+        "A player who holds a tile that can be played must play one; only a player who "
+        "cannot play draws. A drawn tile that fits must be played at once: that tile, not "
+        "another.",
+        _LOG,
+        "      - Ben: 6-4",
+        "      - Ben: draw 1-0, pass",
+        "play the playable tile (here Ben's 6-4 on the starter).",
+    ),
+    _entry(
+        "must-play-drawn",
+        "a pass after drawing a tile that could be played",
+        "A drawn tile that fits must be played at once: 'draw TILE, TILE', not 'draw TILE, pass'.",
+        _LOG,
+        "      - Ana: draw 1-0, pass",
+        "      - Ana: draw 5-3, pass",
+        "play the drawn tile: 'draw 5-3, 5-3'.",
+        "      - Ana: draw 5-3, 5-3",
+    ),
+    _entry(
+        "must-draw",
+        "a pass without drawing while the chicken yard has a tile to draw",
+        "A player who cannot play draws one tile if the chicken yard has one to draw (all "
+        "but the reserve); only when nothing can be drawn may a player pass without "
+        "drawing.",
+        _LOG,
+        "      - Ana: draw 1-0, pass",
+        "      - Ana: pass",
+        "record the draw: 'draw TILE, pass', or 'draw, pass' if nobody saw the tile.",
+    ),
+    Explanation(
+        "yard-empty",
+        "a draw when nothing can be drawn",
+        "The chicken yard holds the tiles left after the deal; reserve of them (2 with two "
+        "players, else 1) are never drawn. When only the reserve is left, a player who "
+        "cannot play passes.",
+        _YARD_EMPTY,
+        "write 'pass' for that turn (or check the rules' reserve and deal).",
+        _edit(_YARD_EMPTY, "draw 1-0, pass", "pass"),
+    ),
+    _entry(
+        "after-end",
+        "a move after the round ended",
+        "A round ends when a player plays the last tile, at once (even on a double), or "
+        "when it is blocked: nothing can be drawn and nobody can play. After a block only "
+        "passes may follow; after a player went out, nothing.",
+        _LOG,
+        "      - Ben: 4-3\n",
+        "      - Ben: 4-3\n      - Ana: pass\n",
+        "take out the moves after the end, or check the move that ended the round.",
+    ),
+    _entry(
+        "unfinished",
+        "a move log that stops before anyone went out or the round was blocked",
+        "A round's moves run to its end: until a player goes out, or the round is "
+        "blocked. A log that stops before is reported at its last move ('moves: []' at "
+        "moves). Leave moves out altogether for a round recorded only by scores or hands.",
+        _LOG,
+        "      - Ben: 4-3\n",
+        "",
+        "write the rest of the log.",
+    ),
+    _entry(
+        "hands-mismatch",
+        "recorded hands that are not what the move log leaves",
+        "In a round with moves, hands must be what the deal and the log leave in each "
+        "hand: the same number of tiles always, the same tiles as far as they are known, "
+        "and never a tile that is on the table.",
+        _LOG,
+        "      - Ben: 4-3\n",
+        '      - Ben: 4-3\n    hands: {Ana: 2-1, Ben: ""}\n',
+        "write the tiles that were left (here Ana also holds the 1-0 she drew).",
+        '      - Ben: 4-3\n    hands: {Ana: 2-1 1-0, Ben: ""}\n',
+    ),
+    _entry(
+        "score-mismatch",
+        "recorded scores that are not the points of the hands",
+        "A player's score is the points of the tiles left in the hand: the sum of the "
+        "pips, 0-0 counting double_blank (50 by default); whoever went out scores 0. "
+        "Recorded scores must equal the points of the recorded hands, or of what the log "
+        "leaves.",
+        _LOG,
+        "      - Ben: 4-3\n",
+        "      - Ben: 4-3\n    scores: {Ana: 3, Ben: 0}\n",
+        "score what the hand holds (here 2-1 and 1-0: 4).",
+        "      - Ben: 4-3\n    scores: {Ana: 4, Ben: 0}\n",
+    ),
+)
+
+EXPLANATIONS: dict[str, Explanation] = {e.code: e for e in _ENTRIES}
+assert tuple(EXPLANATIONS) == CODES, "one explanation per code, in CODES order"
+
+
+def explanation(code: str) -> Explanation:
+    """The explanation of ``code`` (``[turn]`` and ``TURN`` are ``turn`` too).
+
+    Raises :class:`UnknownCodeError`, with the closest code, for anything else.
+    """
+    key = code.strip().strip("[]").strip().lower()
+    if key in EXPLANATIONS:
+        return EXPLANATIONS[key]
+    close = difflib.get_close_matches(key, CODES, n=1, cutoff=0.5)
+    raise UnknownCodeError(code, close[0] if close else None)
+
+
+__all__ = ["EXPLANATIONS", "Explanation", "UnknownCodeError", "explanation"]
