@@ -11,12 +11,18 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Annotated, Any
+from typing import Annotated, Any, Optional
 
 import typer
 import typer.core
+from typer._completion_classes import completion_init
 
 from cf import __version__
+
+# Typer's completion protocol (`_CF_COMPLETE=complete_bash` and its zsh and fish kin): the
+# scripts that `cf --show-completion` prints talk to it. typer.main has imported it
+# already, so this costs nothing at start-up.
+completion_init()
 
 #: Command name -> module in cf.commands, in the order ``cf --help`` lists them.
 COMMANDS = ("score", "deal", "validate", "tally", "simulate", "schema", "explain")
@@ -24,6 +30,9 @@ COMMANDS = ("score", "deal", "validate", "tally", "simulate", "schema", "explain
 
 class LazyGroup(typer.core.TyperGroup):
     """Click's lazy-loading group pattern: a command is imported when it is asked for."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, _completion_args(args))
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(COMMANDS)
@@ -45,7 +54,7 @@ app = typer.Typer(
     help="cf — the Chicken Foot (Pata de Gallina) toolkit: score hands, deal, validate "
     "game records, tally standings and simulate games.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=False,  # cf's own --install-completion/--show-completion, below
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # help texts show [code] and the like literally
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -58,6 +67,70 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+#: The shells whose completion scripts cf prints and installs.
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+_DETECT = "detect"
+_COMPLETION_OPTIONS = ("--install-completion", "--show-completion")
+
+
+def _completion_args(args: list[str]) -> list[str]:
+    """``--show-completion [SHELL]``: the shell is optional, which Typer's options cannot
+    say, so a bare option (one followed by nothing, another option or a command) is given
+    the value ``detect``: ask the shell cf runs under."""
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        if not arg.startswith("-"):  # the command: its own arguments are left alone
+            return out + args[i:]
+        if arg in _COMPLETION_OPTIONS:
+            following = args[i + 1] if i + 1 < len(args) else "-"
+            if following.startswith("-") or following in COMMANDS:
+                arg = f"{arg}={_DETECT}"
+        out.append(arg)
+    return out
+
+
+def _complete_shell(incomplete: str) -> list[str]:
+    return [shell for shell in ("bash", "zsh", "fish") if shell.startswith(incomplete)]
+
+
+def _completion_shell(value: str) -> str:
+    if value == _DETECT:
+        from typer._completion_shared import _get_shell_name
+
+        detected = _get_shell_name()
+        if detected is None:
+            raise typer.BadParameter("cannot tell which shell this is: name it (bash, zsh, fish)")
+        value = detected
+    if value not in SHELLS:
+        raise typer.BadParameter(f"'{value}' is not a shell cf completes: {', '.join(SHELLS)}")
+    return value
+
+
+def _show_completion(ctx: typer.Context, value: Optional[str]) -> None:
+    if value is None or ctx.resilient_parsing:
+        return
+    from typer._completion_shared import get_completion_script
+
+    shell = _completion_shell(value)
+    prog = ctx.find_root().info_name or "cf"
+    var = f"_{prog.replace('-', '_').upper()}_COMPLETE"
+    typer.echo(get_completion_script(prog_name=prog, complete_var=var, shell=shell))
+    raise typer.Exit()
+
+
+def _install_completion(ctx: typer.Context, value: Optional[str]) -> None:
+    if value is None or ctx.resilient_parsing:
+        return
+    from typer._completion_shared import install
+
+    shell = _completion_shell(value)
+    prog = ctx.find_root().info_name or "cf"
+    shell, path = install(shell=shell, prog_name=prog)
+    typer.echo(f"{shell} completion for {prog} installed in {path}")
+    typer.echo("It takes effect in new shells (or after sourcing that file).")
+    raise typer.Exit()
+
+
 @app.callback()
 def main(
     version: Annotated[
@@ -66,6 +139,30 @@ def main(
             "--version", callback=_version, is_eager=True, help="Show the version and exit."
         ),
     ] = False,
+    install_completion: Annotated[
+        Optional[str],
+        typer.Option(
+            "--install-completion",
+            metavar="[SHELL]",
+            callback=_install_completion,
+            autocompletion=_complete_shell,
+            is_eager=True,
+            expose_value=False,
+            help="Install tab completion for SHELL (bash, zsh or fish; default: this shell).",
+        ),
+    ] = None,
+    show_completion: Annotated[
+        Optional[str],
+        typer.Option(
+            "--show-completion",
+            metavar="[SHELL]",
+            callback=_show_completion,
+            autocompletion=_complete_shell,
+            is_eager=True,
+            expose_value=False,
+            help="Print the tab-completion script for SHELL, to install it by hand.",
+        ),
+    ] = None,
 ) -> None:
     """cf — the Chicken Foot (Pata de Gallina) toolkit.
 

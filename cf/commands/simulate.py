@@ -16,6 +16,7 @@ from cf.commands.common import (
     SetOpt,
     TextJson,
     command_app,
+    complete_strategy,
     fail,
     names_option,
     set_option,
@@ -49,6 +50,7 @@ def simulate(
         typer.Option(
             "--strategy",
             "-s",
+            autocompletion=complete_strategy,
             help="Strategy per seat, comma-separated (greedy, random), or one for all.",
         ),
     ] = "greedy",

@@ -6,7 +6,14 @@ from typing import Annotated
 
 import typer
 
-from cf.commands.common import FilesArg, RankBy, command_app, read_games, table_format
+from cf.commands.common import (
+    FilesArg,
+    RankBy,
+    command_app,
+    complete_table_format,
+    read_games,
+    table_format,
+)
 
 app = command_app()
 
@@ -26,6 +33,7 @@ def tally(
         typer.Option(
             "--format",
             "-f",
+            autocompletion=complete_table_format,
             help="json, csv, or any tabulate format (simple, github, grid, …).",
         ),
     ] = "simple",
