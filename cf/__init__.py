@@ -13,7 +13,9 @@ Tiles and sets: :class:`Tile`, :class:`DominoSet`, :func:`parse_hand`, :func:`fo
 :func:`format_action`. Game files: :func:`read_game`, :func:`read_game_file`,
 :func:`validate` (a :class:`Report` of :class:`Problem` s). Standings:
 :func:`game_standings`, :func:`tournament`. Computer players: :func:`simulate_game`,
-:data:`STRATEGIES`. Errors: every exception cf raises derives from :class:`Error`.
+:data:`STRATEGIES`. For editors and linters: :func:`game_schema` (the JSON Schema of a
+game file) and :func:`explanation` (what a problem code means, with an example).
+Errors: every exception cf raises derives from :class:`Error`.
 """
 
 from __future__ import annotations
@@ -53,6 +55,9 @@ _API: dict[str, tuple[str, str]] = {
     "tournament": ("cf.record.standings", "tournament"),
     "simulate_game": ("cf.play.simulate", "simulate_game"),
     "STRATEGIES": ("cf.play.simulate", "STRATEGIES"),
+    "game_schema": ("cf.record.schema", "game_schema"),
+    "Explanation": ("cf.record.explain", "Explanation"),
+    "explanation": ("cf.record.explain", "explanation"),
 }
 
 __all__ = [
@@ -61,6 +66,7 @@ __all__ = [
     "Action",
     "DominoSet",
     "Error",
+    "Explanation",
     "Game",
     "Move",
     "NotationError",
@@ -72,8 +78,10 @@ __all__ = [
     "RulesError",
     "Tile",
     "TileError",
+    "explanation",
     "format_action",
     "format_hand",
+    "game_schema",
     "game_standings",
     "parse_action",
     "parse_hand",
@@ -92,9 +100,11 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from cf.notation import Action, Move, format_action, parse_action
     from cf.play.simulate import STRATEGIES, simulate_game
     from cf.record.check import Report, validate
+    from cf.record.explain import Explanation, explanation
     from cf.record.problems import CODES, Problem
     from cf.record.reader import Game, read_game, read_game_file
     from cf.record.replay import replay
+    from cf.record.schema import game_schema
     from cf.record.standings import game_standings, tournament
     from cf.rules import Rules, RulesError
     from cf.tiles import DominoSet, NotationError, Tile, TileError, format_hand, parse_hand
