@@ -9,6 +9,7 @@ each shell fall back to its own file-name completion (bash ``complete -o default
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -154,3 +155,30 @@ def test_completion_keeps_cf_score_light():
     heavy = {m for m in modules if m.split(".")[0] in ("yaml", "tabulate", "rich")}
     assert heavy == set()
     assert {m for m in modules if m.startswith(("cf.record", "cf.render", "cf.play"))} == set()
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ('cf validate --format ""', ["text", "json", "github", "sarif"]),
+        ("cf explain score-", ["score-mismatch"]),
+        ('cf validate ""', []),  # empty: `complete -o default` completes file names
+    ],
+)
+def test_the_bash_script_in_bash(words: str, expected: list[str]):
+    """The printed script, sourced into a real bash, fills COMPREPLY through `cf`."""
+    script = (
+        "source <(cf --show-completion bash)\n"
+        f"COMP_WORDS=({words}); COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1))\n"
+        "_cf_completion cf\n"
+        'printf "%s\\n" "${COMPREPLY[@]}"\n'
+        "complete -p cf\n"
+    )
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    out = subprocess.run(
+        ["bash", "--norc", "-c", script], env=env, capture_output=True, text=True, check=True
+    )
+    *replies, spec = out.stdout.splitlines()
+    assert [r for r in replies if r] == expected
+    assert spec == "complete -o default -F _cf_completion cf"
