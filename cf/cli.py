@@ -98,8 +98,9 @@ def _completion_shell(value: str) -> str:
         from typer._completion_shared import _get_shell_name
 
         detected = _get_shell_name()
-        if detected is None:
-            raise typer.BadParameter("cannot tell which shell this is: name it (bash, zsh, fish)")
+        if detected not in SHELLS:
+            found = f"cf runs under {detected}" if detected else "cannot tell the shell"
+            raise typer.BadParameter(f"{found}: name the shell (bash, zsh or fish)")
         value = detected
     if value not in SHELLS:
         raise typer.BadParameter(f"'{value}' is not a shell cf completes: {', '.join(SHELLS)}")

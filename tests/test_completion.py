@@ -111,20 +111,47 @@ def test_show_completion_detects_the_shell(cli, monkeypatch):
     assert "compdef _cf_completion cf" in result.stdout
 
 
+@pytest.mark.parametrize(
+    ("detected", "message"),
+    [(None, "cannot tell the shell: name the shell"), ("dash", "cf runs under dash: name")],
+)
+def test_an_undetected_shell_must_be_named(cli, monkeypatch, detected, message):
+    import shellingham
+
+    def detect():
+        if detected is None:
+            raise shellingham.ShellDetectionFailure()
+        return detected, f"/bin/{detected}"
+
+    monkeypatch.setattr(shellingham, "detect_shell", detect)
+    result = cli("--install-completion")
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
 def test_an_unknown_shell_is_a_usage_error(cli):
     result = cli("--show-completion", "tcsh")
     assert result.exit_code == 2
     assert "'tcsh' is not a shell cf completes" in result.stderr
 
 
-def test_install_completion_writes_the_script(cli, tmp_path: Path, monkeypatch):
+@pytest.mark.parametrize(
+    ("shell", "script", "rc"),
+    [
+        ("bash", ".bash_completions/cf.sh", ".bashrc"),
+        ("zsh", ".zfunc/_cf", ".zshrc"),
+        ("fish", ".config/fish/completions/cf.fish", None),
+    ],
+)
+def test_install_completion_writes_the_script(cli, tmp_path: Path, monkeypatch, shell, script, rc):
     monkeypatch.setenv("HOME", str(tmp_path))
-    result = cli("--install-completion", "bash")
+    result = cli("--install-completion", shell)
     assert result.exit_code == 0, result.output
-    script = tmp_path / ".bash_completions" / "cf.sh"
-    assert f"installed in {script}" in result.stdout
-    assert "_CF_COMPLETE=complete_bash" in script.read_text()
-    assert "source" in (tmp_path / ".bashrc").read_text()
+    path = tmp_path / script
+    assert result.stdout.startswith(f"{shell} completion for cf installed in {path}\n")
+    assert f"_CF_COMPLETE=complete_{shell}" in path.read_text()
+    if rc:
+        assert (tmp_path / rc).is_file()  # where the shell is told to read it
 
 
 def test_real_process_bash_protocol():
