@@ -20,7 +20,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from cf.record.check import validate
-from cf.record.reader import read_game
+from cf.record.reader import ROUND_KEYS, RULE_KEYS, TOP_KEYS, read_game
 from cf.record.schema import game_schema, schema_json
 
 ROOT = Path(__file__).parent.parent
@@ -115,6 +115,13 @@ def cf_codes(text: str) -> set[str]:
 def test_the_schema_is_valid_draft_2020_12():
     jsonschema.Draft202012Validator.check_schema(game_schema())
     assert game_schema()["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def test_the_schema_knows_the_keys_the_reader_knows():
+    schema = game_schema()
+    assert list(schema["properties"]) == list(TOP_KEYS)
+    assert list(schema["$defs"]["round"]["properties"]) == list(ROUND_KEYS)
+    assert list(schema["properties"]["rules"]["properties"]) == list(RULE_KEYS)
 
 
 def test_docs_copy_is_what_cf_schema_prints(cli):

@@ -24,6 +24,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from cf.record.reader import RULE_KEYS
+
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 _SCALAR_TYPES = ["string", "number", "boolean", "null"]
@@ -39,8 +41,18 @@ def _text(description: str) -> dict[str, Any]:
 
 
 def _rule(description: str, default: object = None) -> dict[str, Any]:
-    # Any value: a bad one is a `rules` problem, not a `schema` one (SPEC §2).
     return {"description": description} | ({} if default is None else {"default": default})
+
+
+# Any value of a rule is allowed here: a bad one is a `rules` problem (SPEC §2). The keys
+# are the reader's (RULE_KEYS), so that a rule cf learns is a rule the schema allows.
+_RULES = {
+    "starter_arms": _rule("Lines that must leave the starting double: 2 to N, or players.", 4),
+    "double_blank": _rule("Points for holding 0-0 at the end of a round.", 50),
+    "deal": _rule("Tiles dealt to each player (default: the deal table)."),
+    "reserve": _rule("Tiles that stay in the chicken yard (2 with two players, else 1)."),
+    "rounds": _rule("How many rounds the game has, from the top double down (1 to N+1)."),
+}
 
 
 def game_schema() -> dict[str, Any]:
@@ -143,16 +155,7 @@ def game_schema() -> dict[str, Any]:
             },
             "rules": {
                 "description": "House rules; every key optional.",
-                "properties": {
-                    "starter_arms": _rule(
-                        "Lines that must leave the starting double: 2 to N, or players.", 4
-                    ),
-                    "double_blank": _rule("Points for holding 0-0 at the end of a round.", 50),
-                    "deal": _rule("Tiles dealt to each player (default: the deal table)."),
-                    "reserve": _rule(
-                        "Tiles that stay in the chicken yard (2 with two players, else 1)."
-                    ),
-                },
+                "properties": {key: _RULES.get(key, {}) for key in RULE_KEYS},
                 "additionalProperties": False,
             },
             "players": {
