@@ -135,9 +135,10 @@ def _shuffle(
         )
         return
     from cf.record.emit import yaml_key
+    from cf.tiles import format_hand
 
     typer.echo(f"starter: {dealt.starter}")
     typer.echo("deal:")
     for name, hand in dealt.hands.items():
-        typer.echo(f"  {yaml_key(name)}: {' '.join(str(t) for t in hand)}")
-    typer.echo(f"# chicken yard: {' '.join(str(t) for t in dealt.chicken_yard)}")
+        typer.echo(f"  {yaml_key(name)}: {format_hand(hand)}")
+    typer.echo(f"# chicken yard: {format_hand(dealt.chicken_yard)}")
