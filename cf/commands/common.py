@@ -63,9 +63,9 @@ def check_set(value: Optional[str]) -> Optional[str]:
 
 
 def echo_json(data: object) -> None:
-    import json
+    from cf.render.jsontext import dumps
 
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    typer.echo(dumps(data), nl=False)
 
 
 SetOpt = Annotated[
