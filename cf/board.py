@@ -175,11 +175,23 @@ class Round:
         of docs/file-format.md ("Which code, when several apply") and leaves the round as
         it was.
         """
+        play = action.play
+        if not action.drew and play is not None:  # most turns: inlined, the replay's hot path
+            if self.winner is not None or player != self.next_player:
+                self.check_turn(player)
+            if self.unseen_total and self.yard <= self.reserve and self.is_blocked():
+                raise RuleViolation(
+                    "after-end",
+                    f"{player} played after the round was blocked "
+                    "(nothing to draw and every player passed in turn)",
+                )
+            self._play(player, play, action.played_tile)
+            self.turns += 1
+            self.passes_in_a_row = 0
+            self.next_player = self._after[player]
+            return
         if not action.drew:
-            if action.play is None:
-                self._pass(player)
-            else:
-                self._play_turn(player, action.play, action.played_tile)
+            self._pass(player)
             return
         drawn = action.drawn_tile
         self._draw(player, drawn)
@@ -227,21 +239,6 @@ class Round:
             raise RuleViolation("player", f"{player} is not a player in this game")
         if self.next_player is not None and player != self.next_player:
             raise RuleViolation("turn", f"it is {self.next_player}'s turn, not {player}'s")
-
-    def _play_turn(self, player: str, tile: tuple[int, int], canonical: Tile | None) -> None:
-        # The replay's hot path: most turns are plain plays.
-        if self.winner is not None or player != self.next_player:
-            self.check_turn(player)
-        if self.unseen_total and self.yard <= self.reserve and self.is_blocked():
-            raise RuleViolation(
-                "after-end",
-                f"{player} played after the round was blocked "
-                "(nothing to draw and every player passed in turn)",
-            )
-        self._play(player, tile, canonical)
-        self.turns += 1
-        self.passes_in_a_row = 0
-        self.next_player = self._after[player]
 
     def _draw(self, player: str, tile: Tile | None) -> None:
         self.check_turn(player)
