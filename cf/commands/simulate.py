@@ -106,6 +106,11 @@ def simulate(
     """
     from cf.play.simulate import STRATEGIES
 
+    if format_ is TextJson.json and not stats:
+        raise typer.BadParameter(
+            "json is the format of --stats figures; a simulated game is a YAML game file",
+            param_hint="'--format'",
+        )
     top = set_option(set_)
     arms: int | str = starter_arms.strip().lower()
     if arms != "players":
