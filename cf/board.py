@@ -148,7 +148,7 @@ class Round:
         return any(fits(t) for t in self.hands[player].known)
 
     def is_blocked(self) -> bool:
-        """Nothing to draw and nobody can play (SPEC §4, with hands partly unknown too)."""
+        """Nothing to draw and nobody can play (docs/rules.md; with hands partly unknown too)."""
         if self.winner is not None or self.drawable:
             return False
         if self.fully_known:

@@ -1,4 +1,4 @@
-"""Check a game against the rules (SPEC §5–6): replay every round, report every problem.
+"""Check a game against the rules: replay every round, report every problem.
 
 >>> from cf.record.reader import read_game
 >>> report = validate(read_game(b"players: [A, B]\\nrounds: [{scores: {A: 3, B: 0}}]"))

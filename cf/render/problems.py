@@ -1,4 +1,4 @@
-"""Rendering validation reports: text, JSON and GitHub workflow annotations (SPEC §7)."""
+"""Rendering validation reports: text, JSON and GitHub workflow annotations."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rendering standings: any tabulate format, csv (header row) or json (SPEC §7)."""
+"""Rendering standings: any tabulate format, csv (header row) or json."""
 
 from __future__ import annotations
 
