@@ -37,7 +37,7 @@ def bash(cli, line: str) -> list[str]:
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
-        ("cf ", ["score", "deal", "validate", "tally", "simulate", "schema", "explain"]),
+        ("cf ", ["score", "deal", "validate", "tally", "simulate", "schema", "explain", "help"]),
         ("cf va", ["validate"]),
         ("cf validate --format ", ["text", "json", "github", "sarif"]),
         ("cf validate -f s", ["sarif"]),

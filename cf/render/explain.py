@@ -17,10 +17,10 @@ def reported(e: Explanation) -> list[str]:
     """The lines ``cf validate example.yaml`` prints for the example."""
     from cf.record.check import validate
     from cf.record.reader import read_game
-    from cf.render.problems import problem_line
+    from cf.render.problems import render_validation
 
     report = validate(read_game(e.example.encode(), EXAMPLE_FILE))
-    return [problem_line(EXAMPLE_FILE, p) for p in report.problems]
+    return render_validation([report]).splitlines()
 
 
 def change_lines(e: Explanation) -> list[str]:
@@ -69,7 +69,15 @@ def explain_markdown(width: int = 90) -> str:
     for code, e in EXPLANATIONS.items():
         out += ["", f"#### `{code}`", ""]
         out += _paragraph(f"**{_sentence(e.summary)}** {e.rule}", width)
-        out += ["", "```yaml", *e.example.splitlines(), "```", ""]
+        # the docs test writes the block to example.yaml, then runs the command below it
+        out += [
+            "",
+            f"<!-- file: {EXAMPLE_FILE} -->",
+            "```yaml",
+            *e.example.splitlines(),
+            "```",
+            "",
+        ]
         out += ["```console", f"$ cf validate {EXAMPLE_FILE}", *reported(e), "```", ""]
         out += _paragraph(f"Fix: {e.fix}", width)
         out += ["", "```diff", *change_lines(e), "```"]

@@ -1,11 +1,10 @@
-"""Rendering validation reports: text, JSON, GitHub workflow annotations and SARIF (SPEC §7)."""
+"""Rendering validation reports: text, JSON, GitHub workflow annotations and SARIF."""
 
 from __future__ import annotations
 
-import json
-
 from cf.record.check import Report
 from cf.record.problems import Problem
+from cf.render.jsontext import dumps
 
 
 def problem_line(file: str, p: Problem) -> str:
@@ -70,11 +69,11 @@ def github_line(file: str, p: Problem) -> str:
 def render_validation(reports: list[Report], fmt: str = "text") -> str:
     """The whole output of ``cf validate`` for ``reports``, newline-terminated."""
     if fmt == "json":
-        return json.dumps(as_json(reports), ensure_ascii=False, indent=2) + "\n"
+        return dumps(as_json(reports))
     if fmt == "sarif":
         from cf.render.sarif import as_sarif
 
-        return json.dumps(as_sarif(reports), ensure_ascii=False, indent=2) + "\n"
+        return dumps(as_sarif(reports))
     lines: list[str] = []
     for r in reports:
         render = github_line if fmt == "github" else problem_line

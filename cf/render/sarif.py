@@ -30,7 +30,7 @@ def artifact_location(file: str) -> dict[str, Any]:
         return {"description": {"text": "standard input"}}
     if os.path.isabs(file):
         return {"uri": Path(file).as_uri()}
-    return {"uri": quote(file.replace(os.sep, "/"))}
+    return {"uri": quote(os.fsencode(file.replace(os.sep, "/")))}
 
 
 def rules() -> list[dict[str, Any]]:
