@@ -7,6 +7,7 @@ here so that the test needs no network.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -104,3 +105,15 @@ def test_every_kind_of_file_gives_valid_sarif(cli, name: str):
     code, log = sarif(cli, str(GAMES / f"{name}.yaml"))
     assert code == 1
     assert len(log["runs"][0]["results"]) == 1
+
+
+def test_a_file_name_that_is_not_utf8(cli, tmp_path: Path, monkeypatch):
+    name = os.fsdecode(b"bad\xff game.yaml")  # a lone surrogate stands for the byte
+    try:
+        (tmp_path / name).write_bytes((GAMES / "turn.yaml").read_bytes())
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system wants UTF-8 names")
+    monkeypatch.chdir(tmp_path)
+    code, log = sarif(cli, name)
+    assert code == 1
+    assert log["runs"][0]["artifacts"][0]["location"]["uri"] == "bad%FF%20game.yaml"
