@@ -171,7 +171,7 @@ def tile_glyph(near: int, far: int, *, unicode: bool, upright: bool = False) -> 
     where allowed, else ``[near|far]``.
 
     >>> tile_glyph(3, 5, unicode=True), tile_glyph(9, 7, unicode=True)
-    ('🀺', '[9|7]')
+    ('🁋', '[9|7]')
     """
     if unicode and near <= 6 and far <= 6:
         base = 0x1F063 if upright else 0x1F031
