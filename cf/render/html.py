@@ -69,12 +69,13 @@ function show(i) {
   const s = steps[at];
   const r = DATA.rounds[s.r];
   $("counter").textContent = s.log
-    ? `Round ${r.number} \u00b7 move ${s.f.move} of ${r.moves}`
+    ? `Round ${r.number} \u00b7 move ${s.m} of ${r.moves}`
     : `Round ${r.number} \u00b7 scored without a move log`;
   $("counter").dataset.round = r.number;
-  $("counter").dataset.move = s.log ? s.f.move : "";
+  $("counter").dataset.move = s.log ? s.m : "";
   const before = s.log ? "before the first move" : "";
-  $("what").textContent = s.text ? `${s.player}: ${s.text}` : before;
+  const refused = s.f.problem ? " (refused: the table stays as it was)" : "";
+  $("what").textContent = s.text ? `${s.player}: ${s.text}${refused}` : before;
   document.querySelectorAll("#board > svg").forEach((svg) => {
     svg.classList.toggle("hidden", svg.dataset.round != r.number);
   });
@@ -222,7 +223,14 @@ def game_page(game: Game, report: Report, *, colour: bool = False) -> str:
         for s in round_moves:
             where[(k, s.move)] = len(steps)
             steps.append(
-                {"r": index, "log": True, "f": s.facts, "text": s.text, "player": s.player}
+                {
+                    "r": index,
+                    "m": s.move,
+                    "log": True,
+                    "f": s.facts,
+                    "text": s.text,
+                    "player": s.player,
+                }
             )
         steps[-1]["lastOfRound"] = True
     problems: list[dict[str, Any]] = []
