@@ -9,6 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from cf.commands.common import command_app, fail, read_games
+from cf.commands.pictures import write_output
 
 app = command_app()
 
@@ -99,7 +100,7 @@ def show(
 
         if game.rules is None or len(game.players) < 2:
             fail(f"{game.file}: the game has no usable rules or players: run cf validate")
-        _emit(game_page(game, validate(game), colour=colour), output)
+        write_output(game_page(game, validate(game), colour=colour), output)
         return
     from cf.render.table import table_at
 
@@ -122,25 +123,13 @@ def show(
 
         from cf.render.table import table_facts
 
-        _emit(json.dumps(table_facts(table), ensure_ascii=False, indent=2) + "\n", output)
+        write_output(json.dumps(table_facts(table), ensure_ascii=False, indent=2) + "\n", output)
     elif format_ is ShowFormat.svg:
         from cf.render.svg import table_svg
 
-        _emit(table_svg(table, colour=colour), output)
+        write_output(table_svg(table, colour=colour), output)
     else:
         from cf.render.table import can_encode, render_text
 
         encoding = "utf-8" if output else getattr(sys.stdout, "encoding", None)
-        _emit(render_text(table, unicode=can_encode(encoding)), output)
-
-
-def _emit(data: str, output: Optional[str]) -> None:
-    if output is None or output == "-":
-        typer.echo(data, nl=False)
-        return
-    from cf.files import WriteError, atomic_write
-
-    try:
-        atomic_write(output, data, overwrite=True)
-    except WriteError as exc:
-        fail(str(exc))
+        write_output(render_text(table, unicode=can_encode(encoding)), output)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
 from cf.commands.common import FilesArg, RankBy, command_app, read_games, table_format
+from cf.commands.pictures import check_chart, write_chart
 
 app = command_app()
 
@@ -29,6 +30,16 @@ def tally(
             help="json, csv, or any tabulate format (simple, github, grid, …).",
         ),
     ] = "simple",
+    chart: Annotated[
+        Optional[str],
+        typer.Option(
+            "--chart",
+            callback=check_chart,
+            help="Also draw each player's running total, round by round, to this .svg or "
+            ".png file (PNG needs the charts extra).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Standings: one file gives the game's table, several give a tournament.
 
@@ -40,6 +51,7 @@ def tally(
       cf tally examples/family-night.yaml
       cf tally examples/*.yaml --rank-by average
       cf tally league/*.yaml -f csv > standings.csv
+      cf tally examples/*.yaml --chart league.svg
     """
     from cf.record.check import validate as check
     from cf.record.standings import game_standings, tournament
@@ -90,5 +102,7 @@ def tally(
                     err=True,
                 )
             typer.echo(render_tournament(result, fmt), nl=False)
+    if chart is not None and tallied:
+        write_chart(tallied, chart)
     if failed:
         raise typer.Exit(1)
