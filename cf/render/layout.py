@@ -17,9 +17,10 @@ a screen, near half first). A double lies crosswise to its line. The starter (cr
 nothing: long side along x) sits at the origin with its arms spread evenly around it; a
 foot's three toes fan out from the far side of its double, one straight on and two at 45°.
 A chain runs straight on while there is room and turns a corner (90°, else 45°, else 135°,
-left or right) where its next tile would overlap one already down; in the rare case no
-turn has room, the tile is set down further along its line, where nothing lies
-(``detached``), and a picture joins it to its place with a line.
+clockwise first) where its next tile would overlap one already down or run into a dead end
+(of the turns that fit, the first with room for LOOKAHEAD more tiles straight on, else the
+one with most). In the rare case no turn has room, the tile is set down as near as there
+is room (``detached``), and a picture joins it to its place with a line.
 
 >>> from cf.notation import parse_action
 >>> from cf.rules import Rules
@@ -49,6 +50,8 @@ from cf.tiles import Tile
 GAP = 0.08
 #: Turns a chain tries, in order, when straight on is taken (degrees).
 TURNS = (0, 90, -90, 45, -45, 135, -135)
+#: How many tiles ahead a chain looks for room before it picks a turn.
+LOOKAHEAD = 2
 _EPS = 1e-6
 _CELL = 2.0  # the spatial index's cell side, in half-tiles
 
@@ -194,59 +197,51 @@ class Layout:
     def _put(
         self, tile: Tile, near: int, far: int, slot: Slot, role: str, move: int, player: str | None
     ) -> PlacedTile:
-        index = len(self.tiles)
         double = tile.is_double
-        for turn in TURNS if role != "arm" else (0,):  # arms go down first: always room
+        turns = TURNS if role != "arm" else (0,)  # arms go down first: always room
+        best: tuple[int, float, float, float, _Rect] | None = None
+        for turn in turns:  # against its slot: the turn with most room ahead wins
             angle = slot.angle + turn
             cx, cy = _centre(slot.x, slot.y, angle, double)
             rect = _rect(cx, cy, angle + 90.0 if double else angle)
-            if self._index.free(rect):
-                return self._keep(
-                    PlacedTile(
-                        index,
-                        tile,
-                        near,
-                        far,
-                        slot.parent,
-                        role,
-                        move,
-                        player,
-                        cx,
-                        cy,
-                        _norm(angle),
-                        (slot.x, slot.y),
-                    ),
-                    rect,
-                )
-        angle = slot.angle
-        dx, dy = _unit(angle)
-        step = 1.0
-        while True:  # further along the line there is always room, beyond everything
-            ax, ay = slot.x + dx * step, slot.y + dy * step
+            if not self._index.free(rect):
+                continue
+            room = self._room_ahead(cx, cy, angle, double)
+            if best is None or room > best[0]:
+                best = (room, cx, cy, angle, rect)
+            if room == LOOKAHEAD:
+                break
+        if best is not None:
+            _, cx, cy, angle, rect = best
+            return self._add(tile, near, far, slot, role, move, player, cx, cy, angle, rect, False)
+        for ax, ay, angle, _ in _candidates(slot, ()):
             cx, cy = _centre(ax, ay, angle, double)
             rect = _rect(cx, cy, angle + 90.0 if double else angle)
             if self._index.free(rect):
-                return self._keep(
-                    PlacedTile(
-                        index,
-                        tile,
-                        near,
-                        far,
-                        slot.parent,
-                        role,
-                        move,
-                        player,
-                        cx,
-                        cy,
-                        _norm(angle),
-                        (slot.x, slot.y),
-                        detached=True,
-                    ),
-                    rect,
+                return self._add(
+                    tile, near, far, slot, role, move, player, cx, cy, angle, rect, True
                 )
-            step += 1.0
+        raise AssertionError("unreachable: far enough out there is always room")
 
-    def _keep(self, placed: PlacedTile, rect: _Rect) -> PlacedTile:
+    def _room_ahead(self, cx: float, cy: float, angle: float, double: bool) -> int:
+        """How many tiles (up to LOOKAHEAD) would fit straight on after this one."""
+        dx, dy = _unit(angle)
+        x, y = cx + dx * (0.5 if double else 1.0), cy + dy * (0.5 if double else 1.0)
+        for k in range(LOOKAHEAD):
+            nx, ny = _centre(x, y, angle, False)
+            if not self._index.free(_rect(nx, ny, angle)):
+                return k
+            x, y = nx + dx, ny + dy
+        return LOOKAHEAD
+
+    def _add(
+        self, tile: Tile, near: int, far: int, slot: Slot, role: str, move: int,
+        player: str | None, cx: float, cy: float, angle: float, rect: _Rect, detached: bool,
+    ) -> PlacedTile:  # fmt: skip
+        placed = PlacedTile(
+            len(self.tiles), tile, near, far, slot.parent, role, move, player,
+            cx, cy, _norm(angle), (slot.x, slot.y), detached,
+        )  # fmt: skip
         self.tiles.append(placed)
         self._index.add(placed.index, rect)
         return placed
@@ -259,6 +254,23 @@ class Layout:
 
 
 # --- plain geometry --------------------------------------------------------------------------
+
+
+def _candidates(slot: Slot, turns: tuple[int, ...]) -> Iterator[tuple[float, float, float, bool]]:
+    """Where a tile may go, best first: against its slot, straight on or turned; else
+    (``detached``) as near the slot as there is room, on rings ever further out, which in
+    the end clear everything on the table."""
+    for turn in turns:
+        yield slot.x, slot.y, slot.angle + turn, False
+    ring = 1
+    while True:
+        around = 8 * ring
+        for i in range(around):
+            phi = slot.angle + 360.0 * i / around
+            dx, dy = _unit(phi)
+            for turn in (0, 90, -90, 180):
+                yield slot.x + dx * ring, slot.y + dy * ring, slot.angle + turn, True
+        ring += 1
 
 
 def _norm(angle: float) -> float:
