@@ -138,7 +138,8 @@ class Layout:
             )
         ]
         self._index = _Index()
-        self._index.add(0, _rect(0.0, 0.0, 0.0))
+        self._rects = [_rect(0.0, 0.0, 0.0)]  # by tile index
+        self._index.add(0, self._rects[0])
         self._opened = 0
         self.arm_slots = [
             self._slot(starter.high, 0, x, y, a) for x, y, a in _arm_places(arms_needed)
@@ -200,10 +201,10 @@ class Layout:
         double = tile.is_double
         turns = TURNS if role != "arm" else (0,)  # arms go down first: always room
         best: tuple[int, float, float, float, _Rect] | None = None
+        parent = self._rects[slot.parent]
         for turn in turns:  # against its slot: the turn with most room ahead wins
             angle = slot.angle + turn
-            cx, cy = _centre(slot.x, slot.y, angle, double)
-            rect = _rect(cx, cy, angle + 90.0 if double else angle)
+            cx, cy, rect = _turned(slot, turn, double, parent)
             if not self._index.free(rect):
                 continue
             room = self._room_ahead(cx, cy, angle, double)
@@ -243,6 +244,7 @@ class Layout:
             cx, cy, _norm(angle), (slot.x, slot.y), detached,
         )  # fmt: skip
         self.tiles.append(placed)
+        self._rects.append(rect)
         self._index.add(placed.index, rect)
         return placed
 
@@ -288,6 +290,37 @@ def _centre(ax: float, ay: float, angle: float, double: bool) -> tuple[float, fl
     dx, dy = _unit(angle)
     depth = (0.5 if double else 1.0) + GAP
     return ax + dx * depth, ay + dy * depth
+
+
+def _turned(slot: Slot, turn: float, double: bool, parent: _Rect) -> tuple[float, float, _Rect]:
+    """Centre and outline of a tile played on ``slot`` and turned by ``turn`` degrees.
+
+    Straight on, its near side touches the slot. Turned, it goes round the corner: its near
+    half lies against the end of the tile it is played on (a quarter turn makes an L), moved
+    out along the turn until it clears that tile.
+    """
+    angle = slot.angle + turn
+    long_axis = angle + 90.0 if double else angle
+    if turn == 0:
+        cx, cy = _centre(slot.x, slot.y, angle, double)
+        return cx, cy, _rect(cx, cy, long_axis)
+    dx, dy = _unit(slot.angle)
+    ex, ey = _unit(angle)
+    side = 0.0 if double else 0.5
+    cx = slot.x + dx * (0.5 + GAP) + ex * side
+    cy = slot.y + dy * (0.5 + GAP) + ey * side
+    bx, by = dx + ex, dy + ey
+    norm = math.hypot(bx, by) or 1.0
+    bx, by = bx / norm * 0.05, by / norm * 0.05
+    rect = _rect(cx, cy, long_axis)
+    for _ in range(80):
+        if not _overlap(rect, parent):
+            break
+        cx, cy = cx + bx, cy + by
+        rect = _rect(cx, cy, long_axis)
+    # A gap as wide as along a straight line.
+    cx, cy = cx + bx * GAP / 0.05, cy + by * GAP / 0.05
+    return cx, cy, _rect(cx, cy, long_axis)
 
 
 def _far_point(t: PlacedTile) -> tuple[float, float]:
