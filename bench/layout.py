@@ -8,7 +8,7 @@ every move with cf.render.layout.Layout, checks every pair of tiles with the ove
 of tests/test_layout.py (written apart from the layout's own), checks the layout's open
 ends against the board's after every move, and reports: rounds, tiles, overlaps (must be
 0), detached tiles (set down away from their place for want of room) and the layout's
-time per tile, simulation excluded. The unit test does the same for about 800 rounds.
+time per tile, simulation excluded. The unit test does the same for about 550 rounds.
 """
 
 from __future__ import annotations
