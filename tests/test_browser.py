@@ -134,3 +134,39 @@ def test_the_whole_example_game(browser, tmp_path):
     assert counter(d) == "Round 2 · move 0 of 44"  # past round 1's 47 moves
     assert len(d.find_elements(By.CSS_SELECTOR, "#scores tr")) == 2
     assert d.find_element(By.ID, "problems").text == ""
+
+
+def test_a_game_without_move_logs(browser, tmp_path):
+    d = open_page(browser, tmp_path, "examples/scorekeeper.yaml")
+    assert counter(d) == "Round 1 · scored without a move log"
+    assert len(d.find_elements(By.CSS_SELECTOR, "#scores tr")) == 2
+    key(d, Keys.END)
+    assert counter(d) == "Round 10 · scored without a move log"
+    last = d.find_elements(By.CSS_SELECTOR, "#scores tr")[-1]
+    assert [c.text for c in last.find_elements(By.TAG_NAME, "td")] == [
+        "10", "130", "133", "125", "194",
+    ]  # fmt: skip
+    assert [e for e in d.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+def test_names_and_titles_are_text_not_markup(browser, tmp_path):
+    source = (ROOT / "examples/mistakes/foot-open.yaml").read_text(encoding="utf-8")
+    source = source.replace("title: tiny", 'title: "<i>tiny</i> & co"').replace(
+        "Ana", "<b>Ana</b>"
+    )
+    source = source.replace("<b>Ana</b>]", '"<b>Ana</b>"]').replace(
+        "- <b>Ana</b>:", '- "<b>Ana</b>":'
+    )
+    source = source.replace("      <b>Ana</b>:", '      "<b>Ana</b>":')
+    game_file = tmp_path / "odd.yaml"
+    game_file.write_text(source, encoding="utf-8")
+    game = read_game_file(str(game_file))
+    assert "<b>Ana</b>" in game.players
+    path = tmp_path / "odd.html"
+    path.write_text(game_page(game, validate(game)), encoding="utf-8")
+    browser.get(path.as_uri())
+    assert browser.find_element(By.TAG_NAME, "h1").text == "<i>tiny</i> & co"
+    assert browser.find_elements(By.CSS_SELECTOR, "h1 i, .hand b") == []
+    names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".hand .name")]
+    assert names[0].startswith("<b>Ana</b> (3)")
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []

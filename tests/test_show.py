@@ -282,6 +282,10 @@ def test_html_loads_nothing_from_the_network(cli):
     html = page(cli)
     assert html.startswith("<!DOCTYPE html>")
     assert not re.search(r"""(src|href)\s*=\s*["']?\s*(https?:)?//""", html, re.I)
+    assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert "https://" not in html
+    for value in re.findall(r"""\b(?:src|href)\s*=\s*["']([^"']*)""", html, re.I):
+        assert value.startswith("#"), value  # nothing but links within the page
     assert "@import" not in html and "url(" not in html
     assert not re.search(r"<(link|iframe|img|object|embed)\b", html, re.I)
 
