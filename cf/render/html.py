@@ -248,7 +248,10 @@ def game_page(game: Game, report: Report, *, colour: bool = False) -> str:
                 "where": f"{', '.join(parts)}: " if parts else "",
             }
         )
-    tiles = {str(t): tile_svg(t, colour=colour, scale=0.75) for t in DominoSet(game.top).tiles()}
+    tiles = {
+        str(t): tile_svg(t, colour=colour, scale=0.75, inline=True)
+        for t in DominoSet(game.top).tiles()
+    }
     back = (
         f'<svg width="{_f(2 * UNIT * 0.75)}" height="{_f(UNIT * 0.75)}" viewBox="{-UNIT} '
         f'{_f(-UNIT / 2)} {2 * UNIT} {UNIT}">{back_body()}</svg>'

@@ -107,11 +107,13 @@ def tile_body(first: int, second: int, *, colour: bool = False, extra: str = "")
     )
 
 
-def tile_svg(tile: Tile, *, colour: bool = False, scale: float = 1.0) -> str:
-    """One tile on its own, high half on the left, as a small standalone SVG."""
+def tile_svg(tile: Tile, *, colour: bool = False, scale: float = 1.0, inline: bool = False) -> str:
+    """One tile on its own, high half on the left, as a small standalone SVG (``inline``:
+    for inside an HTML page, which needs no namespace)."""
     w, h = 2 * UNIT, UNIT
+    ns = "" if inline else ' xmlns="http://www.w3.org/2000/svg"'
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(w * scale)}" '
+        f'<svg{ns} width="{_f(w * scale)}" '
         f'height="{_f(h * scale)}" viewBox="{_f(-w / 2)} {_f(-h / 2)} {w} {h}" role="img" '
         f'aria-label="{tile}"><title>{tile}</title>'
         f"{tile_body(tile.high, tile.low, colour=colour)}</svg>"
