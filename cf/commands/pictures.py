@@ -42,10 +42,10 @@ def check_chart(path: Optional[str]) -> Optional[str]:
 def write_chart(games: Sequence[GameStandings], path: str) -> None:
     """``cf tally --chart``: write the chart of ``games``, or fail with one ``Error:``
     line (exit 2 for PNG without the charts extra, 1 for a file that cannot be written)."""
-    from cf.render.chart import ChartError, chart_file
+    from cf.render.chart import ChartError, chart_bytes, chart_kind
 
     try:
-        data = chart_file(games, path)
+        data = chart_bytes(games, chart_kind(path))
     except ChartError as exc:
         fail(str(exc), 2)
     write_output(data, path)

@@ -188,9 +188,8 @@ def _final(s: Series) -> int | None:
     return next((t for t in reversed(s.totals) if t is not None), None)
 
 
-def chart_file(games: Sequence[GameStandings], path: str) -> bytes:
-    """The chart of ``games`` as the bytes of ``path``'s type (``.svg`` or ``.png``)."""
-    kind = chart_kind(path)
+def chart_bytes(games: Sequence[GameStandings], kind: str) -> bytes:
+    """The chart of ``games`` as an ``svg`` or ``png`` file's bytes."""
     svg = chart_svg(*running_totals(games))
     if kind == "svg":
         return svg.encode("utf-8")
