@@ -13,7 +13,9 @@ Tiles and sets: :class:`Tile`, :class:`DominoSet`, :func:`parse_hand`, :func:`fo
 :func:`format_action`. Game files: :func:`read_game`, :func:`read_game_file`,
 :func:`validate` (a :class:`Report` of :class:`Problem` s). Standings:
 :func:`game_standings`, :func:`tournament`. Computer players: :func:`simulate_game`,
-:data:`STRATEGIES`. Errors: every exception cf raises derives from :class:`Error`.
+:data:`STRATEGIES`. Pictures: :func:`table_at` (the table after any move, laid out as a
+:class:`Layout`), :func:`table_facts` (its JSON facts), :func:`table_svg`, :func:`game_page`
+(the HTML replay). Errors: every exception cf raises derives from :class:`Error`.
 """
 
 from __future__ import annotations
@@ -53,6 +55,11 @@ _API: dict[str, tuple[str, str]] = {
     "tournament": ("cf.record.standings", "tournament"),
     "simulate_game": ("cf.play.simulate", "simulate_game"),
     "STRATEGIES": ("cf.play.simulate", "STRATEGIES"),
+    "Layout": ("cf.render.layout", "Layout"),
+    "table_at": ("cf.render.table", "table_at"),
+    "table_facts": ("cf.render.table", "table_facts"),
+    "table_svg": ("cf.render.svg", "table_svg"),
+    "game_page": ("cf.render.html", "game_page"),
 }
 
 __all__ = [
@@ -62,6 +69,7 @@ __all__ = [
     "DominoSet",
     "Error",
     "Game",
+    "Layout",
     "Move",
     "NotationError",
     "Problem",
@@ -74,6 +82,7 @@ __all__ = [
     "TileError",
     "format_action",
     "format_hand",
+    "game_page",
     "game_standings",
     "parse_action",
     "parse_hand",
@@ -82,6 +91,9 @@ __all__ = [
     "read_game_file",
     "replay",
     "simulate_game",
+    "table_at",
+    "table_facts",
+    "table_svg",
     "tournament",
     "validate",
 ]
@@ -96,6 +108,10 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from cf.record.reader import Game, read_game, read_game_file
     from cf.record.replay import replay
     from cf.record.standings import game_standings, tournament
+    from cf.render.html import game_page
+    from cf.render.layout import Layout
+    from cf.render.svg import table_svg
+    from cf.render.table import table_at, table_facts
     from cf.rules import Rules, RulesError
     from cf.tiles import DominoSet, NotationError, Tile, TileError, format_hand, parse_hand
     from cf.tiles import hand_points as points
