@@ -242,6 +242,16 @@ def test_svg_draws_every_tile_once_inside_its_viewbox(cli):
     assert sorted(in_hands) == sorted(str(t) for h in table.board.hands.values() for t in h.known)
 
 
+def test_svg_marks_where_the_next_tiles_go(cli):
+    root = parse_svg(cli("show", FAMILY, "-r", "3", "-m", "20", "-f", "svg").stdout)
+    marks = [c.get("class") for c in root.iter(f"{SVG}circle") if c.get("class")]
+    assert marks.count("open-end") == 8  # open ends 1 2 3 3 4 4 4 7
+    assert marks.count("free-place") == 2  # the 6-6 foot has 1 of 3 toes
+    root = parse_svg(cli("show", FAMILY, "-r", "3", "-m", "1", "-f", "svg").stdout)
+    marks = [c.get("class") for c in root.iter(f"{SVG}circle") if c.get("class")]
+    assert marks.count("free-place") == 3 and marks.count("open-end") == 1  # arms to come
+
+
 def test_svg_pips_and_colours(cli):
     plain = cli("show", FAMILY, "-r", "1", "-m", "4", "-f", "svg").stdout
     colour = cli("show", FAMILY, "-r", "1", "-m", "4", "-f", "svg", "--colour").stdout

@@ -244,7 +244,7 @@ def table_svg(table: Table, *, colour: bool = False) -> str:
     head = 54.0
     panel_x = bx + bw + 24
     panel_w = 6 * (2 * UNIT * 0.6 + 4) + 16
-    parts = [board_elements(layout.tiles, colour=colour)]
+    parts = [board_elements(layout.tiles, colour=colour), _open_marks(layout)]
     # The header: which round and move, and what the board needs.
     title = f"Round {table.round_number}, after move {table.moves} of {table.log_length}"
     parts.append(text(bx, by - head + 20, title, size=17, weight="bold"))
@@ -289,6 +289,33 @@ def table_svg(table: Table, *, colour: bool = False) -> str:
     )
     label = f"{title}: {_status(table)}"
     return document(bx, by - head, width, height, background + "".join(parts), label)
+
+
+def _open_marks(layout: Layout) -> str:
+    """A green dot at each open end; a dashed ring at each free place of the starter or
+    of the open foot: where the next tiles can go."""
+    import math
+
+    out = []
+    free = [(s, True) for s in layout.open]
+    free += [(s, False) for s in (*layout.arm_slots, *layout.toe_slots)]
+    for slot, is_end in free:
+        r = math.radians(slot.angle)
+        x = (slot.x + math.cos(r) * 0.3) * UNIT
+        y = (slot.y + math.sin(r) * 0.3) * UNIT
+        if is_end:
+            out.append(
+                f'<circle class="open-end" cx="{_f(x)}" cy="{_f(y)}" r="4.5" fill="#2e7d32" '
+                'stroke="#ffffff" stroke-width="1">'
+                f"<title>open end: {slot.number}</title></circle>"
+            )
+        else:
+            out.append(
+                f'<circle class="free-place" cx="{_f(x)}" cy="{_f(y)}" r="5" fill="none" '
+                f'stroke="#2e7d32" stroke-width="1.5" stroke-dasharray="2 2">'
+                f"<title>free place: a {slot.number} goes here</title></circle>"
+            )
+    return "".join(out)
 
 
 def _status(table: Table) -> str:
