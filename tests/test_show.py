@@ -322,3 +322,18 @@ def test_html_holds_every_move_and_marks_problems(cli):
     data = json.loads(re.search(r'id="cf-data">(.*?)</script>', html, re.S).group(1))
     assert [(p["code"], p["step"]) for p in data["problems"]] == [("foot-open", 4)]
     assert data["steps"][4]["f"]["problem"]["code"] == "foot-open"
+
+
+def test_html_marks_an_end_of_round_problem_at_the_last_move(cli, tmp_path):
+    game = tmp_path / "short.yaml"
+    game.write_text(
+        "set: double-six\nrules: {starter_arms: 2, deal: 3}\nplayers: [Ana, Ben]\nrounds:\n"
+        "  - deal: {Ana: 6-1 1-1 5-0, Ben: 6-2 2-0 4-4}\n"
+        "    moves: [{Ana: 6-1}, {Ben: 6-2}]\n"
+        "  - scores: {Ana: 1, Ben: 2}\n"
+    )
+    data = json.loads(
+        re.search(r'id="cf-data">(.*?)</script>', page(cli, str(game)), re.S).group(1)
+    )
+    assert [(p["code"], p["step"]) for p in data["problems"]] == [("unfinished", 2)]
+    assert [s["log"] for s in data["steps"]] == [True, True, True, False]

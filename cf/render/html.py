@@ -191,6 +191,10 @@ show(0);
 """
 
 
+#: Problems about how a round ended: shown at its last move.
+_END_OF_ROUND = ("unfinished", "hands-mismatch", "score-mismatch", "missing-score")
+
+
 def game_page(game: Game, report: Report, *, colour: bool = False) -> str:
     """The whole replay page of ``game`` (``report``: what ``cf validate`` found in it)."""
     rounds: list[dict[str, Any]] = []
@@ -233,11 +237,17 @@ def game_page(game: Game, report: Report, *, colour: bool = False) -> str:
                 }
             )
         steps[-1]["lastOfRound"] = True
+    last_of = {k: first_of.get(k + 1, len(steps)) - 1 for k in first_of}
     problems: list[dict[str, Any]] = []
     for p in report.problems:
         step: int | None = None
         if p.round is not None and p.round in first_of:
-            step = where.get((p.round, p.move or 0), first_of[p.round])
+            if p.move is not None:  # at its move (or the round's last step, past a stop)
+                step = where.get((p.round, p.move), last_of[p.round])
+            elif p.code in _END_OF_ROUND:
+                step = last_of[p.round]
+            else:
+                step = first_of[p.round]
         parts = [f"{w} {n}" for w, n in (("round", p.round), ("move", p.move)) if n is not None]
         problems.append(
             {
