@@ -97,6 +97,10 @@ def test_steps_forward_and_back_and_marks_the_problem(browser, tmp_path):
     assert counter(d) == "Round 1 · move 3 of 5"
     problem = d.find_element(By.ID, "problem")
     assert not problem.is_displayed()
+    # Where the next tiles go: the open end 2, and the three toes of the 1-1 foot.
+    ends = d.find_elements(By.CSS_SELECTOR, "#board > svg:not(.hidden) .marks .open-end")
+    assert [e.get_attribute("data-number") for e in ends] == ["2"]
+    assert len(d.find_elements(By.CSS_SELECTOR, "#board .marks .free-place")) == 3
     key(d, Keys.ARROW_RIGHT)  # move 4 is the one cf validate rejects
     assert counter(d) == "Round 1 · move 4 of 5"
     assert "refused" in d.find_element(By.ID, "what").text

@@ -36,6 +36,8 @@ main{display:flex;gap:16px;padding:8px 16px;align-items:flex-start;flex-wrap:wra
 #board svg{display:block;width:100%;height:auto;max-height:78vh}
 #board .hidden{display:none}
 #board .last rect{stroke:#d84315;stroke-width:3}
+#board .open-end{fill:#2e7d32;stroke:#fff;stroke-width:1}
+#board .free-place{fill:none;stroke:#2e7d32;stroke-width:1.5;stroke-dasharray:2 2}
 #side{flex:0 1 380px}
 .hand{margin-bottom:8px}
 .hand .name{font-weight:bold}
@@ -86,6 +88,22 @@ function show(i) {
       g.classList.toggle("hidden", !s.log || m > s.f.move);
       g.classList.toggle("last", s.log && m > 0 && m === s.f.move);
     });
+  }
+  document.querySelectorAll("#board .marks").forEach((g) => g.remove());
+  if (svg && s.log) {
+    const ns = svg.namespaceURI;
+    const marks = document.createElementNS(ns, "g");
+    marks.setAttribute("class", "marks");
+    s.k.forEach(([x, y, n, end]) => {
+      const c = document.createElementNS(ns, "circle");
+      c.setAttribute("cx", x);
+      c.setAttribute("cy", y);
+      c.setAttribute("r", end ? 4.5 : 5);
+      c.setAttribute("class", end ? "open-end" : "free-place");
+      c.setAttribute("data-number", n);
+      marks.appendChild(c);
+    });
+    svg.appendChild(marks);
   }
   const hands = $("hands");
   hands.innerHTML = "";
@@ -234,6 +252,10 @@ def game_page(game: Game, report: Report, *, colour: bool = False) -> str:
                     "f": s.facts,
                     "text": s.text,
                     "player": s.player,
+                    "k": [
+                        [round(x * UNIT, 1), round(y * UNIT, 1), n, int(end)]
+                        for x, y, n, end in s.marks
+                    ],
                 }
             )
         steps[-1]["lastOfRound"] = True

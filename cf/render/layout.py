@@ -185,6 +185,17 @@ class Layout:
             self.open.append(self._slot(other, placed.index, fx, fy, placed.angle))
         return placed
 
+    def free_places(self) -> list[tuple[float, float, int, bool]]:
+        """Where the next tiles can go: ``(x, y, number, is_open_end)`` a little way out
+        from each open end (``True``) and each free place of the starter or of the open
+        foot (``False``)."""
+        out = []
+        for slots, is_end in ((self.open, True), ((*self.arm_slots, *self.toe_slots), False)):
+            for slot in slots:
+                dx, dy = _unit(slot.angle)
+                out.append((slot.x + dx * 0.3, slot.y + dy * 0.3, slot.number, is_end))
+        return out
+
     def open_numbers(self) -> list[int]:
         """The open-end numbers, sorted (what ``Round.ends()`` says, from the picture)."""
         return sorted(s.number for s in self.open)

@@ -294,28 +294,22 @@ def table_svg(table: Table, *, colour: bool = False) -> str:
 def _open_marks(layout: Layout) -> str:
     """A green dot at each open end; a dashed ring at each free place of the starter or
     of the open foot: where the next tiles can go."""
-    import math
+    return "".join(mark_svg(x * UNIT, y * UNIT, n, end) for x, y, n, end in layout.free_places())
 
-    out = []
-    free = [(s, True) for s in layout.open]
-    free += [(s, False) for s in (*layout.arm_slots, *layout.toe_slots)]
-    for slot, is_end in free:
-        r = math.radians(slot.angle)
-        x = (slot.x + math.cos(r) * 0.3) * UNIT
-        y = (slot.y + math.sin(r) * 0.3) * UNIT
-        if is_end:
-            out.append(
-                f'<circle class="open-end" cx="{_f(x)}" cy="{_f(y)}" r="4.5" fill="#2e7d32" '
-                'stroke="#ffffff" stroke-width="1">'
-                f"<title>open end: {slot.number}</title></circle>"
-            )
-        else:
-            out.append(
-                f'<circle class="free-place" cx="{_f(x)}" cy="{_f(y)}" r="5" fill="none" '
-                f'stroke="#2e7d32" stroke-width="1.5" stroke-dasharray="2 2">'
-                f"<title>free place: a {slot.number} goes here</title></circle>"
-            )
-    return "".join(out)
+
+def mark_svg(x: float, y: float, number: int, open_end: bool) -> str:
+    """The mark of one place where a tile can go (see :func:`_open_marks`)."""
+    if open_end:
+        return (
+            f'<circle class="open-end" cx="{_f(x)}" cy="{_f(y)}" r="4.5" fill="#2e7d32" '
+            'stroke="#ffffff" stroke-width="1">'
+            f"<title>open end: {number}</title></circle>"
+        )
+    return (
+        f'<circle class="free-place" cx="{_f(x)}" cy="{_f(y)}" r="5" fill="none" '
+        'stroke="#2e7d32" stroke-width="1.5" stroke-dasharray="2 2">'
+        f"<title>free place: a {number} goes here</title></circle>"
+    )
 
 
 def _status(table: Table) -> str:

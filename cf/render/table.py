@@ -91,6 +91,7 @@ class Step:
     text: str
     placed: PlacedTile | None
     facts: dict[str, Any]
+    marks: tuple[tuple[float, float, int, bool], ...] = ()  # Layout.free_places() after it
 
 
 def round_steps(game: Game, round_number: int) -> tuple[Layout, list[Step]]:
@@ -105,7 +106,10 @@ def round_steps(game: Game, round_number: int) -> tuple[Layout, list[Step]]:
     layout = Layout(board.starter, board.arms_needed)
     entries = rec.moves or []
     first = entries[0].player if entries else None
-    steps = [Step(0, None, "", None, _facts(round_number, 0, board, None, first))]
+    steps = [
+        Step(0, None, "", None, _facts(round_number, 0, board, None, first),
+             tuple(layout.free_places()))
+    ]  # fmt: skip
     for entry in entries:
         text = format_action(entry.action) if entry.action is not None else ""
         before = Before.of(board)
@@ -118,12 +122,16 @@ def round_steps(game: Game, round_number: int) -> tuple[Layout, list[Step]]:
                 entry.player,
             )  # fmt: skip
             facts = _facts(round_number, entry.number - 1, board, problem, first)
-            steps.append(Step(entry.number, entry.player, text, None, facts))
+            steps.append(
+                Step(entry.number, entry.player, text, None, facts, tuple(layout.free_places()))
+            )
             break
         assert entry.action is not None  # the board took it
         placed = layout.play(before, entry.action, entry.number, entry.player)
         facts = _facts(round_number, entry.number, board, None, first)
-        steps.append(Step(entry.number, entry.player, text, placed, facts))
+        steps.append(
+            Step(entry.number, entry.player, text, placed, facts, tuple(layout.free_places()))
+        )
     return layout, steps
 
 
