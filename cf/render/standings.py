@@ -1,12 +1,12 @@
-"""Rendering standings: any tabulate format, csv (header row) or json (SPEC §7)."""
+"""Rendering standings: any tabulate format, csv (header row) or json."""
 
 from __future__ import annotations
 
 import csv
 import io
-import json
 
 from cf.record.standings import GameStandings, Tournament
+from cf.render.jsontext import dumps
 
 WINNER = " *"
 # Formats read by programs or typeset elsewhere: no winner mark, no footnote line.
@@ -51,7 +51,7 @@ def render_game(g: GameStandings, fmt: str) -> str:
                 for r in g.rows
             ],
         }
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        return dumps(data)
     headers = ["rank", "player", *[f"R{i}" for i in range(1, g.rounds_played + 1)], "total"]
     rows: list[list[object]] = [[r.rank, r.player, *r.rounds, r.total] for r in g.rows]
     winners = " and ".join(g.winners)
@@ -79,7 +79,7 @@ def render_tournament(t: Tournament, fmt: str) -> str:
                 for r in t.rows
             ],
         }
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        return dumps(data)
     headers = ["rank", "player", "games", "rounds", "wins", "total", "average"]
     rows: list[list[object]] = [
         [r.rank, r.player, r.games, r.rounds, r.wins, r.total, _two_places(r.average)]
