@@ -14,6 +14,7 @@ import json
 from typing import Any
 from xml.sax.saxutils import escape
 
+from cf.errors import Error
 from cf.record.check import Report
 from cf.record.reader import Game
 from cf.render.svg import UNIT, _f, back_body, board_elements, bounds_px, tile_svg
@@ -233,7 +234,7 @@ def game_page(game: Game, report: Report, *, colour: bool = False) -> str:
             continue
         try:
             layout, round_moves = round_steps(game, k)
-        except Exception:  # a round too broken to replay: shown as its score only
+        except Error:  # rules that cannot deal this round (cf validate says why): its score only
             steps.append({"r": index, "log": False, "f": {}, "text": "", "player": None})
             continue
         x, y, w, h = bounds_px(layout)

@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,10 +21,9 @@ from cf.record.problems import Problem
 from cf.record.reader import Game
 from cf.record.replay import Replay, apply_entry, replay, round_starter, start_round
 from cf.render.layout import Before, Layout, PlacedTile
-from cf.tiles import Tile
 
 
-@dataclass
+@dataclass(frozen=True)
 class Table:
     """The table after ``moves`` moves of round ``round_number`` (fewer than asked when
     ``problem`` stopped the replay), with every tile laid out."""
@@ -41,9 +39,7 @@ class Table:
     @property
     def over(self) -> str | None:
         """``"out"`` (someone went out), ``"blocked"``, or ``None`` while play goes on."""
-        if self.board.winner is not None:
-            return "out"
-        return "blocked" if self.board.is_blocked() else None
+        return _over(self.board)
 
     @property
     def next_player(self) -> str | None:
@@ -135,10 +131,16 @@ def round_steps(game: Game, round_number: int) -> tuple[Layout, list[Step]]:
     return layout, steps
 
 
+def _over(board: Round) -> str | None:
+    if board.winner is not None:
+        return "out"
+    return "blocked" if board.is_blocked() else None
+
+
 def _facts(
     round_number: int, moves: int, board: Round, problem: Problem | None, first: str | None
 ) -> dict[str, Any]:
-    over = "out" if board.winner is not None else "blocked" if board.is_blocked() else None
+    over = _over(board)
     if over is not None:
         nxt = None
     else:
@@ -277,17 +279,9 @@ def render_text(table: Table, *, unicode: bool = True) -> str:
     return "\n".join(lines) + "\n"
 
 
-def iter_rounds_with_moves(game: Game) -> Iterator[int]:
-    """The numbers of the rounds that have a move log."""
-    for rec in game.rounds:
-        if rec.moves is not None:
-            yield rec.number
-
-
 __all__ = [
     "Step",
     "Table",
-    "Tile",
     "can_encode",
     "render_text",
     "round_steps",
