@@ -189,6 +189,11 @@ def tile_glyph(near: int, far: int, *, unicode: bool, upright: bool = False) -> 
     return f"[{near}|{far}]"
 
 
+def _a(n: int) -> str:
+    """``a 7``, ``an 8``: the article as the number is said."""
+    return f"an {n}" if n in (8, 11, 18) else f"a {n}"
+
+
 def can_encode(encoding: str | None) -> bool:
     """Whether text in ``encoding`` can hold the domino characters and box lines."""
     try:
@@ -207,10 +212,9 @@ def render_text(table: Table, *, unicode: bool = True) -> str:
         f"{title}: round {table.round_number}, after move {table.moves} of {table.log_length}"
     ]
     s = board.starter
-    lines.append(
-        f"starter {tile_glyph(s.high, s.low, unicode=unicode)} {s}: "
-        f"{board.arms} of {board.arms_needed} arms"
-    )
+    glyph = tile_glyph(s.high, s.low, unicode=unicode)
+    shown = f"{s} {glyph}" if not glyph.startswith("[") else str(s)
+    lines.append(f"starter {shown}: {board.arms} of {board.arms_needed} arms")
 
     def chain(start: PlacedTile, prefix: str, label: str, closing: bool) -> None:
         tiles = [start]
@@ -243,10 +247,10 @@ def render_text(table: Table, *, unicode: bool = True) -> str:
         d = board.pending
         lines.append(
             f"chicken foot: open on {d}-{d}, {board.toes} of {TOES} toes "
-            f"(the next play must hold a {d})"
+            f"(the next play must hold {_a(d)})"
         )
     elif board.arms < board.arms_needed:
-        lines.append(f"starter phase: the next play must hold a {s.high}")
+        lines.append(f"starter phase: the next play must hold {_a(s.high)}")
     lines.append("hands:")
     width = max(len(p) for p in board.players)
     nxt = table.next_player
