@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cf.board import Round
 from cf.notation import parse_action
@@ -185,3 +187,23 @@ def test_flipped_tile_and_the_foot():
 def test_a_pass_places_nothing():
     layout, board = small_round({"Ana": "9-3 1-1", "Ben": "9-5 2-2"})
     assert layout.play(board, parse_action("pass")) is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    table=st.sampled_from(CASES),
+    arms=st.sampled_from([2, 3, 4, "players"]),
+    seed=st.integers(0, 10**6),
+    k=st.integers(1, 7),
+)
+def test_no_overlap_for_any_seed(table, arms, seed, k):
+    """Any deal, any round: one simulated round laid out, no overlap, a sound tree."""
+    top, players, deal = table
+    if arms == "players" and players > top:
+        arms = top
+    rules = Rules(top=top, deal=deal, starter_arms=arms)
+    names = [f"P{i}" for i in range(players)]
+    sim = simulate_game(names, rules, ["random"] * players, seed=seed, rounds=k).rounds[-1]
+    layout, board = lay_out(rules, sim, names)
+    assert overlapping_pairs(layout.tiles) == []
+    check_tree(layout, board)
