@@ -337,3 +337,42 @@ def test_html_marks_an_end_of_round_problem_at_the_last_move(cli, tmp_path):
     )
     assert [(p["code"], p["step"]) for p in data["problems"]] == [("unfinished", 2)]
     assert [s["log"] for s in data["steps"]] == [True, True, True, False]
+
+
+def test_the_drawn_tiles_do_not_overlap(cli):
+    """Read back from the SVG itself: each tile's frame (translate, rotate) gives its four
+    corners; no two drawn tiles overlap, for every round of the example at its end and at
+    round 3, move 20."""
+    import math
+
+    from test_layout import overlap
+
+    from cf.render.svg import UNIT
+
+    frame = re.compile(r"translate\(([-\d.]+) ([-\d.]+)\) rotate\(([-\d.]+)\)")
+    runs = [["-r", "3", "-m", "20"]] + [["-r", str(k)] for k in range(1, 11)]
+    for args in runs:
+        root = parse_svg(cli("show", FAMILY, *args, "-f", "svg").stdout)
+        polys = []
+        for g in root.iter(f"{SVG}g"):
+            if g.get("class") != "tile":
+                continue
+            x, y, a = map(float, frame.fullmatch(g.get("transform")).groups())
+            ux, uy = math.cos(math.radians(a)), math.sin(math.radians(a))
+            polys.append(
+                [
+                    (
+                        x + sx * UNIT * ux - sy * UNIT / 2 * uy,
+                        y + sx * UNIT * uy + sy * UNIT / 2 * ux,
+                    )
+                    for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+                ]
+            )
+        assert len(polys) > 10
+        bad = [
+            (i, j)
+            for i in range(len(polys))
+            for j in range(i + 1, len(polys))
+            if overlap(polys[i], polys[j], tol=0.05)
+        ]
+        assert bad == [], args
