@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_ .'-]*[A-Za-z0-9_.']|[A-Za-z_]")
+# Letters of any script may start a plain scalar (``Mamá``, ``李``); YAML indicators may not.
+_PLAIN = re.compile(r"[^\W\d][\w .'-]*[\w.']|[^\W\d]")
 # Names YAML 1.1 would read as something else are still plain for cf, which reads every
 # scalar as written; other YAML readers would not, so they are quoted too.
 _SPECIAL = {
