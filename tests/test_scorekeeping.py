@@ -448,3 +448,16 @@ def test_twenty_concurrent_writers_each_write_exactly_once(tmp_path):
     assert a[0] in (101, 201)
     assert a[1:10] == [100 + k for k in range(2, 11)]
     assert sorted(a[10:]) == [300 + j for j in range(1, 10)]
+
+
+def test_cf_score_loads_none_of_the_scorekeeping_modules():
+    code = (
+        "import sys, cf.cli\n"
+        "sys.argv = ['cf', 'score', '9-7']\n"
+        "try:\n    cf.cli.app(prog_name='cf')\nexcept SystemExit:\n    pass\n"
+        "heavy = ('yaml', 'tabulate', 'filelock', 'cf.record', 'cf.commands.add',\n"
+        "         'cf.commands.new', 'cf.commands.undo', 'cf.render')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(heavy)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.stdout == "16\n[]\n", done.stderr
