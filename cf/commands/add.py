@@ -72,13 +72,12 @@ def add(
     try:
         with locked(file):
             text = _read(file)
-            count = _round_count(text, file)
+            count, top = _shape(text, file)
             if round_ is not None and round_ > count + 1:
                 fail(
                     f"--round {round_}: {file} has {count} round(s), so K is at most {count + 1}",
                     2,
                 )
-            top = _top(text, file)
             values = [(name, _photo(v[1:], top) if v.startswith("@") else v) for name, v in pairs]
             try:
                 change = add_entries(text, file, values, round_)
@@ -88,8 +87,8 @@ def add(
                 _print_problems(change.report)
                 raise typer.Exit(1)
             atomic_write(file, change.text, overwrite=True)
-    except WriteError as exc:
-        fail(str(exc))
+    except OSError as exc:  # the write itself, or the lock file beside FILE
+        fail(str(exc) if isinstance(exc, WriteError) else f"cannot write {file}: {exc}")
     if round_ is not None and round_ <= count:
         typer.echo(f"note: replaced round {round_}", err=True)
     _scoreboard(change, format_.value)
@@ -124,16 +123,12 @@ def _read(file: str) -> str:
         fail(f"{file} is not UTF-8 text (bad byte at offset {exc.start}): save it as UTF-8")
 
 
-def _round_count(text: str, file: str) -> int:
+def _shape(text: str, file: str) -> tuple[int, int]:
+    """How many rounds the file has, and its set's highest pip."""
     from cf.record.reader import read_game
 
-    return len(read_game(text, file).rounds)
-
-
-def _top(text: str, file: str) -> int:
-    from cf.record.reader import read_game
-
-    return read_game(text, file).top
+    game = read_game(text, file)
+    return len(game.rounds), game.top
 
 
 def _photo(path: str, top: int) -> Any:

@@ -44,8 +44,8 @@ def undo(
                 _print_problems(result.change.report)
                 raise typer.Exit(1)
             atomic_write(file, result.change.text, overwrite=True)
-    except WriteError as exc:
-        fail(str(exc))
+    except OSError as exc:  # the write itself, or the lock file beside FILE
+        fail(str(exc) if isinstance(exc, WriteError) else f"cannot write {file}: {exc}")
     game = result.change.game
     number = result.removed.number
     command = restore_command(file, game, result.removed, result.removed_text)
