@@ -48,6 +48,9 @@ def game_yaml(game: object, header: str | None = None, title: str | None = None)
         opts.append(f"deal: {rules.deal}")
     if rules.reserve is not None:
         opts.append(f"reserve: {rules.reserve}")
+    if rules.rounds is not None or len(game.rounds) != rules.rounds_in_game:  # type: ignore[attr-defined]
+        # `cf simulate --rounds K` plays a complete game of K rounds: the file says so
+        opts.append(f"rounds: {len(game.rounds)}")  # type: ignore[attr-defined]
     out.append("rules: {" + ", ".join(opts) + "}")
     out.append("players: [" + ", ".join(yaml_key(p) for p in players) + "]")
     out.append("rounds:")

@@ -107,7 +107,7 @@ def match_player(name: str, players: Sequence[str]) -> str:
         return folded[0]
     if folded:
         which = " or ".join(f"'{p}'" for p in folded)
-        raise EntryError(f"'{name}' could be {which}: write the name exactly as in players")
+        raise EntryError(f"'{name}' matches {len(folded)} players: did you mean {which}?")
     by_fold = {fold(p): p for p in players}
     close = difflib.get_close_matches(fold(nfc), list(by_fold), n=1, cutoff=0.6)
     hint = f"did you mean '{by_fold[close[0]]}'?" if close else f"players: {', '.join(players)}"
