@@ -1,4 +1,4 @@
-"""House-rule options and deal tables (SPEC §2–3), as plain data.
+"""House-rule options and deal tables (docs/rules.md), as plain data.
 
 >>> Rules().tiles_each(4)
 11
@@ -30,7 +30,7 @@ PLAYERS = "players"
 
 
 class RulesError(Error, ValueError):
-    """A house-rule value outside what SPEC §2 allows, or a deal that cannot be made."""
+    """A house-rule value outside what docs/rules.md allows, or a deal that cannot be made."""
 
     code = "rules"
 

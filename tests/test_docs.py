@@ -5,21 +5,16 @@
 - every problem code is in file-format.md's table, and each row's example, put into the
   base file, makes ``cf validate`` report that code and only that one;
 - the YAML blocks marked ``# complete example`` are valid games;
-- the ``$ cf …`` commands shown in cli.md's ``console`` blocks print what the page says
-  (blocks preceded by ``<!-- unchecked -->``, and commands with pipes or redirections,
-  were run in a shell and are not re-run here).
+- (the ``$ cf …`` examples of every page are checked by test_docs_examples.py).
 """
 
 from __future__ import annotations
 
-import glob
 import re
-import shlex
 from pathlib import Path
 
 import pytest
 import typer.main
-from typer.testing import CliRunner
 
 from cf.cli import app
 from cf.record.check import validate
@@ -33,12 +28,10 @@ FORMAT_MD = ROOT / "docs" / "file-format.md"
 _GROUP = typer.main.get_command(app)
 with typer.Context(_GROUP) as _ctx:  # the group loads each command when asked for it
     COMMANDS = {name: _GROUP.get_command(_ctx, name) for name in _GROUP.list_commands(_ctx)}  # type: ignore[attr-defined]
-assert {"score", "deal", "validate", "tally", "simulate", "new", "add", "undo"} <= set(COMMANDS)
+assert {"score", "deal", "validate", "tally", "simulate", "help", "new", "add", "undo"} <= set(
+    COMMANDS
+)
 COMPLETE_MARKER = "# complete example"
-SCOREKEEPING_MD = ROOT / "docs" / "scorekeeping.md"
-#: Marks a console block whose commands run in order, in one scratch folder, each after
-#: the commands of the page's earlier session blocks (they write and change files there).
-SESSION = "<!-- session -->"
 
 
 def cli_text() -> str:
@@ -169,111 +162,3 @@ def test_there_are_complete_examples():
 def test_complete_examples_are_valid(source):
     report = check_yaml(source)
     assert report.problems == []
-
-
-# --- the commands shown in cli.md print what it says --------------------------------------
-
-
-def is_simple(command: str) -> bool:
-    """A bare ``cf`` call (maybe after ``VAR=value``): no pipe, redirection or list."""
-    lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
-    lexer.whitespace_split = True
-    tokens = list(lexer)
-    words = [t for t in tokens if not re.fullmatch(r"[A-Z_]+=.*", t)]
-    operators = [t for t in tokens if t and set(t) <= set("|&;<>()")]
-    return words[:1] == ["cf"] and not operators and "$" not in command and "`" not in command
-
-
-def console_commands() -> list[tuple[str, str]]:
-    """(command, expected output) of each checked ``$ cf …`` line of cli.md."""
-    found = []
-    for before, block in fenced_blocks(cli_text(), "console"):
-        if before.strip() in ("<!-- unchecked -->", SESSION):
-            continue
-        i = 0
-        while i < len(block):
-            command = block[i][2:]
-            j = i + 1
-            while j < len(block) and not block[j].startswith("$ "):
-                j += 1
-            if is_simple(command):
-                found.append((command, "\n".join(block[i + 1 : j])))
-            i = j
-    return found
-
-
-def test_cli_md_has_checked_commands():
-    assert len(console_commands()) >= 20
-
-
-@pytest.mark.parametrize("command, expected", console_commands(), ids=lambda v: v[:60])
-def test_cli_md_output_is_real(command, expected, monkeypatch):
-    monkeypatch.chdir(ROOT)
-    for var in ("CF_SET", "CF_DOUBLE_BLANK"):
-        monkeypatch.delenv(var, raising=False)
-    tokens = shlex.split(command)
-    env = {}
-    while re.fullmatch(r"[A-Z_]+=.*", tokens[0]):
-        key, _, value = tokens.pop(0).partition("=")
-        env[key] = value
-    args = []
-    for token in tokens[1:]:
-        args += sorted(glob.glob(token)) if "*" in token else [token]
-    result = CliRunner().invoke(app, args, env=env)
-    got = [line.rstrip() for line in result.output.rstrip("\n").splitlines()]
-    want = [line.rstrip() for line in expected.splitlines()]
-    assert got == want, (
-        f"$ {command}\n--- docs/cli.md\n{expected}\n--- cf printed\n{result.output}"
-    )
-
-
-# --- sessions: pages whose commands write files, run in a scratch folder ---------------------
-
-
-def session_commands(path: Path, every_block: bool) -> list[tuple[str, str]]:
-    """(command, expected output) of each ``$ …`` line of the page's session blocks (with
-    ``every_block``, of all its console blocks but the unchecked ones), in page order."""
-    found = []
-    for before, block in fenced_blocks(path.read_text(encoding="utf-8"), "console"):
-        marker = before.strip()
-        if marker == "<!-- unchecked -->" or not (every_block or marker == SESSION):
-            continue
-        i = 0
-        while i < len(block):
-            command = block[i][2:]
-            j = i + 1
-            while j < len(block) and not block[j].startswith("$ "):
-                j += 1
-            found.append((command, "\n".join(block[i + 1 : j])))
-            i = j
-    return found
-
-
-def run_session(commands: list[tuple[str, str]], folder: Path, monkeypatch) -> None:
-    monkeypatch.chdir(folder)
-    for var in ("CF_SET", "CF_DOUBLE_BLANK"):
-        monkeypatch.delenv(var, raising=False)
-    runner = CliRunner()
-    for command, expected in commands:
-        tokens = shlex.split(command)
-        if tokens[0] == "cat":  # show a file the session wrote
-            output = (folder / tokens[1]).read_text(encoding="utf-8")
-        else:
-            assert is_simple(command), command
-            output = runner.invoke(app, tokens[1:]).output
-        got = [line.rstrip() for line in output.rstrip("\n").splitlines()]
-        want = [line.rstrip() for line in expected.splitlines()]
-        assert got == want, f"$ {command}\n--- the page\n{expected}\n--- printed\n{output}"
-
-
-def test_scorekeeping_md_is_a_real_session(tmp_path, monkeypatch):
-    commands = session_commands(SCOREKEEPING_MD, every_block=True)
-    assert len(commands) >= 15
-    run_session(commands, tmp_path, monkeypatch)
-    assert {p.name for p in tmp_path.iterdir()} <= {"family.yaml", "family.yaml.lock"}
-
-
-def test_cli_md_sessions_are_real(tmp_path, monkeypatch):
-    commands = session_commands(CLI_MD, every_block=False)
-    assert len(commands) >= 5
-    run_session(commands, tmp_path, monkeypatch)

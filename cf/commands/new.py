@@ -1,4 +1,4 @@
-"""``cf new``: start a game file with every house rule written out (SPEC §8)."""
+"""``cf new``: start a game file with every house rule written out (docs/cli.md, "cf new")."""
 
 from __future__ import annotations
 

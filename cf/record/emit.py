@@ -34,6 +34,7 @@ def game_yaml(game: object, header: str | None = None, title: str | None = None)
     """A simulated game (:class:`cf.play.simulate.SimGame`) as a complete game file."""
     from cf.notation import format_action
     from cf.rules import Rules
+    from cf.tiles import format_hand
 
     rules: Rules = game.rules  # type: ignore[attr-defined]
     players = game.players  # type: ignore[attr-defined]
@@ -58,13 +59,13 @@ def game_yaml(game: object, header: str | None = None, title: str | None = None)
         out.append(f"  - starter: {r.starter}")
         out.append("    deal:")
         for p in players:
-            out.append(f"      {yaml_key(p)}: {' '.join(str(t) for t in r.deal[p])}")
+            out.append(f"      {yaml_key(p)}: {format_hand(r.deal[p])}")
         out.append("    moves:")
         for m in r.moves:
             out.append(f"      - {yaml_key(m.player)}: {format_action(m.action)}")
         out.append("    hands:")
         for p in players:
-            tiles = " ".join(str(t) for t in r.hands[p])
+            tiles = format_hand(r.hands[p])
             out.append(f"      {yaml_key(p)}: {tiles or chr(34) * 2}")
         scores = ", ".join(f"{yaml_key(p)}: {r.scores[p]}" for p in players)
         out.append(f"    scores: {{{scores}}}")

@@ -1,4 +1,4 @@
-"""Keeping score at the table (SPEC §8): new game files, rounds from ``NAME=VALUE``
+"""Keeping score at the table (docs/scorekeeping.md): new game files, rounds from ``NAME=VALUE``
 entries, and the change a ``cf add`` or ``cf undo`` makes, checked before it is written.
 
 Everything here is text in, text out: the commands hold the lock and write the file.

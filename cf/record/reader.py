@@ -1,4 +1,4 @@
-"""The YAML game file (SPEC §5): text in, a :class:`Game` with positions out.
+"""The YAML game file (docs/file-format.md): text in, a :class:`Game` with positions out.
 
 The file is composed (never constructed) with PyYAML's safe loader, the libyaml
 ``CSafeLoader`` where present, so no tag can run code and every value keeps its line and
@@ -41,8 +41,9 @@ _KIND_TAGS = {
 class Loader(_BaseLoader):  # type: ignore[misc,valid-type]
     """The safe loader, composing only: every untagged scalar stays text.
 
-    cf reads every scalar as written (SPEC §5), so YAML 1.1's implicit typing (``No`` is
-    false, ``033`` is 27) is never wanted; skipping it also makes reading a third faster.
+    cf reads every scalar as written (docs/file-format.md): YAML 1.1's implicit typing
+    (``No`` is false, ``033`` is 27) is never wanted; skipping it also makes reading a third
+    faster.
     """
 
     def resolve(self, kind, value, implicit):  # type: ignore[no-untyped-def]

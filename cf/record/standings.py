@@ -1,4 +1,4 @@
-"""Standings: one game's table, or a tournament across many games (SPEC §7 ``cf tally``).
+"""Standings: one game's table, or a tournament across many games (``cf tally``).
 
 Lowest total ranks first. Ranks are competition ranks (1, 2, 2, 4); players equal on the
 ranking criterion keep their order of first appearance.

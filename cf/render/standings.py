@@ -1,4 +1,4 @@
-"""Rendering standings: any tabulate format, csv (header row) or json (SPEC §7–8).
+"""Rendering standings: any tabulate format, csv (header row) or json.
 
 The players ranked first are marked ``*`` in the table formats people read (tabulate's
 text formats, markdown, html, latex), and a last line names them: the *winner(s)* of a
@@ -11,9 +11,9 @@ from __future__ import annotations
 import csv
 import html
 import io
-import json
 
 from cf.record.standings import GameStandings, PlayerStats, Tournament
+from cf.render.jsontext import dumps
 
 WINNER = " *"
 #: Formats read by programs: no winner mark, no note line.
@@ -108,8 +108,9 @@ def _stat_json(s: PlayerStats) -> dict[str, object]:
 
 
 def game_json(g: GameStandings, stats: list[PlayerStats] | None = None) -> dict[str, object]:
-    """One game as JSON data: SPEC §7's keys plus §8's ``complete``, ``leaders`` (while
-    not complete) or ``winners`` (once complete), and per standing ``movement``."""
+    """One game as JSON data (docs/cli.md, "cf tally"): rank, player, total, rounds, plus
+    ``complete``, ``leaders`` (while not complete) or ``winners`` (once complete), and per
+    standing ``movement``."""
     by_player = {s.player: s for s in stats or ()}
     data: dict[str, object] = {"ranked_by": "total", "complete": g.complete}
     data["winners" if g.complete else "leaders"] = g.winners if g.complete else g.leaders
@@ -130,7 +131,7 @@ def game_json(g: GameStandings, stats: list[PlayerStats] | None = None) -> dict[
 def render_game(g: GameStandings, fmt: str, stats: list[PlayerStats] | None = None) -> str:
     """One game's standings: rank, player, R1…Rn, total (and the ``stats`` columns)."""
     if fmt == "json":
-        return json.dumps(game_json(g, stats), ensure_ascii=False, indent=2) + "\n"
+        return dumps(game_json(g, stats))
     by_player = {s.player: s for s in stats or ()}
     headers = ["rank", "player", *[f"R{i}" for i in range(1, g.rounds_played + 1)], "total"]
     rows: list[list[object]] = [[r.rank, r.player, *r.rounds, r.total] for r in g.rows]
@@ -176,7 +177,7 @@ def render_scoreboard(
         data = game_json(g)
         data["rounds_in_game"] = g.rounds_in_game
         data["next_starter"] = None if g.complete else next_starter
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        return dumps(data)
     from tabulate import tabulate
 
     arrows = ASCII_ARROWS if ascii_only else ARROWS
@@ -223,7 +224,7 @@ def render_tournament(t: Tournament, fmt: str, stats: list[PlayerStats] | None =
                 for r in t.rows
             ],
         }
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        return dumps(data)
     headers = ["rank", "player", "games", "rounds", "wins", "total", "average"]
     rows: list[list[object]] = [
         [r.rank, r.player, r.games, r.rounds, r.wins, r.total, _two_places(r.average)]
