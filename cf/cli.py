@@ -19,7 +19,7 @@ import typer.core
 from cf import __version__
 
 #: Command name -> module in cf.commands, in the order ``cf --help`` lists them.
-COMMANDS = ("score", "deal", "validate", "tally", "simulate", "show")
+COMMANDS = ("score", "deal", "validate", "tally", "simulate", "new", "add", "undo", "show")
 
 
 def _plain_number_words() -> None:
