@@ -25,7 +25,19 @@ from cf import __version__
 completion_init()
 
 #: Command name -> module in cf.commands, in the order ``cf --help`` lists them.
-COMMANDS = ("score", "deal", "validate", "tally", "simulate", "schema", "explain")
+COMMANDS = (
+    "score",
+    "deal",
+    "validate",
+    "tally",
+    "simulate",
+    "new",
+    "add",
+    "undo",
+    "show",
+    "schema",
+    "explain",
+)
 
 
 def _plain_number_words() -> None:

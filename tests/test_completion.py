@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from tabulate import tabulate_formats
 
+from cf.cli import COMMANDS
 from cf.play.simulate import STRATEGIES
 from cf.record.problems import CODES
 from cf.tiles import SET_NAMES
@@ -37,7 +38,7 @@ def bash(cli, line: str) -> list[str]:
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
-        ("cf ", ["score", "deal", "validate", "tally", "simulate", "schema", "explain", "help"]),
+        ("cf ", [*COMMANDS, "help"]),
         ("cf va", ["validate"]),
         ("cf validate --format ", ["text", "json", "github", "sarif"]),
         ("cf validate -f s", ["sarif"]),
@@ -46,7 +47,11 @@ def bash(cli, line: str) -> list[str]:
         ("cf simulate --strategy ", list(STRATEGIES)),
         ("cf simulate --strategy greedy,r", ["greedy,random"]),
         ("cf simulate -s random,greedy,", [f"random,greedy,{s}" for s in STRATEGIES]),
-        ("cf tally --format ", ["json", "csv", *sorted(tabulate_formats)]),
+        ("cf tally --format ", ["json", "csv", "markdown", "md", *sorted(tabulate_formats)]),
+        (
+            "cf tally --format m",
+            ["markdown", "md", *sorted(f for f in tabulate_formats if f[0] == "m")],
+        ),
         ("cf tally --format gi", ["github"]),
         ("cf tally --rank-by ", ["total", "average", "wins"]),
         ("cf explain ", list(CODES)),

@@ -28,9 +28,20 @@ FORMAT_MD = ROOT / "docs" / "file-format.md"
 _GROUP = typer.main.get_command(app)
 with typer.Context(_GROUP) as _ctx:  # the group loads each command when asked for it
     COMMANDS = {name: _GROUP.get_command(_ctx, name) for name in _GROUP.list_commands(_ctx)}  # type: ignore[attr-defined]
-assert {"score", "deal", "validate", "tally", "simulate", "help", "schema", "explain"} <= set(
-    COMMANDS
-)
+assert {
+    "score",
+    "deal",
+    "validate",
+    "tally",
+    "simulate",
+    "help",
+    "new",
+    "add",
+    "undo",
+    "show",
+    "schema",
+    "explain",
+} <= set(COMMANDS)
 COMPLETE_MARKER = "# complete example"
 
 

@@ -116,10 +116,10 @@ def complete_strategy(incomplete: str) -> list[str]:
 
 
 def complete_table_format(incomplete: str) -> list[str]:
-    """tally --format: json, csv and every tabulate format."""
+    """tally --format: json, csv, the aliases (markdown, md) and every tabulate format."""
     from tabulate import tabulate_formats
 
-    names = ["json", "csv", *sorted(tabulate_formats)]
+    names = ["json", "csv", *FORMAT_ALIASES, *sorted(tabulate_formats)]
     return [name for name in names if name.startswith(incomplete)]
 
 
@@ -174,13 +174,20 @@ def names_option(names: Optional[str], players: Optional[int]) -> Optional[list[
     return name_list
 
 
+#: Friendlier names for tabulate formats.
+FORMAT_ALIASES = {"markdown": "github", "md": "github"}
+
+
 def table_format(value: str) -> str:
+    """A --format value as the format to render: json, csv, or a tabulate format name
+    (``markdown`` and ``md`` are tabulate's ``github``)."""
     from tabulate import tabulate_formats
 
+    value = FORMAT_ALIASES.get(value, value)
     if value in ("json", "csv") or value in tabulate_formats:
         return value
     raise typer.BadParameter(
-        f"'{value}' is not a format: use json, csv or a tabulate format "
+        f"'{value}' is not a format: use json, csv, markdown (md) or a tabulate format "
         f"({', '.join(sorted(tabulate_formats))})"
     )
 

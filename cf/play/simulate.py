@@ -92,12 +92,13 @@ def simulate_game(
     seed: int | str | None = None,
     rounds: int | None = None,
 ) -> SimGame:
-    """Play a game of ``rounds`` rounds (default: a full game, N+1 rounds)."""
+    """Play a game of ``rounds`` rounds (default: the rules' whole game, N+1 rounds unless
+    ``rules.rounds`` says otherwise)."""
     rng = random.Random(seed)
     names = list(players)
     chosen = [STRATEGIES[s] for s in strategies]
     played = []
-    for k in range(1, (rounds or rules.top + 1) + 1):
+    for k in range(1, (rounds or rules.rounds_in_game) + 1):
         played.append(_play_round(rng, rules, names, chosen, k))
     return SimGame(tuple(names), tuple(strategies), rules, tuple(played))
 

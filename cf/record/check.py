@@ -79,16 +79,16 @@ class _Checker:
         game = self.game
         if self.rules is not None:
             self.check_rules_for_players()
-        last = game.top + 1
+        rules = game.rules or Rules(top=game.top)
+        last = rules.rounds_in_game
         for rec in game.rounds:
             if rec.number > last:
-                self.add(
-                    "round-count",
-                    f"{len(game.rounds)} rounds: a game with {set_name(game.top)} "
-                    f"has {last} at most",
-                    rec.pos,
-                    rec.number,
+                limit = (
+                    f"this game has {last} (rules.rounds)"
+                    if rules.rounds is not None
+                    else f"a game with {set_name(game.top)} has {last} at most"
                 )
+                self.add("round-count", f"{len(game.rounds)} rounds: {limit}", rec.pos, rec.number)
                 break
             self.report.round_points.append(self.check_round(rec))
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_ .'-]*[A-Za-z0-9_.']|[A-Za-z_]")
+# Letters of any script may start a plain scalar (``Mamá``, ``李``); YAML indicators may not.
+_PLAIN = re.compile(r"[^\W\d][\w .'-]*[\w.']|[^\W\d]")
 # Names YAML 1.1 would read as something else are still plain for cf, which reads every
 # scalar as written; other YAML readers would not, so they are quoted too.
 _SPECIAL = {
@@ -48,6 +49,9 @@ def game_yaml(game: object, header: str | None = None, title: str | None = None)
         opts.append(f"deal: {rules.deal}")
     if rules.reserve is not None:
         opts.append(f"reserve: {rules.reserve}")
+    if rules.rounds is not None or len(game.rounds) != rules.rounds_in_game:  # type: ignore[attr-defined]
+        # `cf simulate --rounds K` plays a complete game of K rounds: the file says so
+        opts.append(f"rounds: {len(game.rounds)}")  # type: ignore[attr-defined]
     out.append("rules: {" + ", ".join(opts) + "}")
     out.append("players: [" + ", ".join(yaml_key(p) for p in players) + "]")
     out.append("rounds:")

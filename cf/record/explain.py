@@ -154,7 +154,8 @@ _ENTRIES = (
         "set names a set cf knows (double-six, double-nine, double-twelve, double-fifteen, "
         "double-eighteen, or double-9, d9, 9); in rules, starter_arms is a whole number "
         "from 2 to the set's top pip or 'players', double_blank and reserve are whole "
-        "numbers 0 or more, and deal is a whole number 1 or more. The deal must leave at "
+        "numbers 0 or more, deal is a whole number 1 or more and rounds one from 1 to "
+        "N+1. The deal must leave at "
         "least the reserve in the chicken yard, and a player count the deal table has no "
         "row for needs an explicit deal.",
         _SCORES,
@@ -229,10 +230,10 @@ _ENTRIES = (
     ),
     Explanation(
         "round-count",
-        "more rounds than the set has (N+1)",
+        "more rounds than the set has (N+1), or than rules.rounds",
         "A game has one round per double, from the top one down to 0-0: N+1 rounds in a "
-        "double-N set, 7 in double-six, 10 in double-nine. The problem is reported at the "
-        "first round too many.",
+        "double-N set, 7 in double-six, 10 in double-nine; a table that plays fewer says so "
+        "in rules.rounds. The problem is reported at the first round too many.",
         _SEVEN_ROUNDS + "  - scores: {Ana: 0, Ben: 1}\n",
         "take the extra round out, or check the file's set.",
         _SEVEN_ROUNDS,

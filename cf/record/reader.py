@@ -62,7 +62,7 @@ MAX_BYTES = 16 * 1024 * 1024
 
 TOP_KEYS = ("title", "date", "notes", "set", "rules", "players", "rounds")
 ROUND_KEYS = ("starter", "deal", "moves", "hands", "scores", "notes")
-RULE_KEYS = ("starter_arms", "double_blank", "deal", "reserve")
+RULE_KEYS = ("starter_arms", "double_blank", "deal", "reserve", "rounds")
 
 _Y = "tag:yaml.org,2002:"
 _PLAIN_TAGS = {_Y + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
