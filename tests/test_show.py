@@ -195,7 +195,13 @@ def test_text_shows_the_table(cli):
     assert "chicken yard: 8 tile(s), 7 can be drawn" in out
     assert "next: Carla" in out
     assert re.search(r"\*Carla +6: ", out)
-    assert "🁝" in out  # 6-2 as a domino character
+    assert "[6|2]" in out and "🁝" not in out  # double-nine: every tile in brackets
+
+
+def test_text_draws_double_six_tiles_as_domino_characters(cli):
+    out = cli("show", MISTAKE).stdout
+    assert chr(0x1F031 + 6 * 7 + 1) in out  # 6-1 placed on the starter, near half 6
+    assert "[" not in out.split("hands:")[0]
 
 
 def test_text_falls_back_to_ascii():

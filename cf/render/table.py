@@ -206,13 +206,16 @@ def can_encode(encoding: str | None) -> bool:
 def render_text(table: Table, *, unicode: bool = True) -> str:
     """``cf show``'s terminal picture of the table, newline-terminated."""
     board, layout = table.board, table.layout
+    # Unicode has domino characters up to 6-6 only: in a bigger set, glyphs for some tiles
+    # and brackets for others would be hard to read, so every tile is [a|b] there.
+    glyphs = unicode and board.rules.top <= 6
     tee, last, bar, dash = ("├─ ", "└─ ", "│  ", "→") if unicode else ("|- ", "`- ", "|  ", "->")
     title = table.game.title if getattr(table.game, "title", None) else table.game.file
     lines = [
         f"{title}: round {table.round_number}, after move {table.moves} of {table.log_length}"
     ]
     s = board.starter
-    glyph = tile_glyph(s.high, s.low, unicode=unicode)
+    glyph = tile_glyph(s.high, s.low, unicode=glyphs)
     shown = f"{s} {glyph}" if not glyph.startswith("[") else str(s)
     lines.append(f"starter {shown}: {board.arms} of {board.arms_needed} arms")
 
@@ -225,7 +228,7 @@ def render_text(table: Table, *, unicode: bool = True) -> str:
             tiles.append(kids[0])
         end = tiles[-1]
         words = "".join(
-            tile_glyph(t.near, t.far, unicode=unicode, upright=t.tile.is_double) for t in tiles
+            tile_glyph(t.near, t.far, unicode=glyphs, upright=t.tile.is_double) for t in tiles
         )
         branch = last if closing else tee
         if end.tile.is_double:
@@ -257,7 +260,7 @@ def render_text(table: Table, *, unicode: bool = True) -> str:
     for p in board.players:
         h = board.hands[p]
         tiles = " ".join(
-            tile_glyph(t.high, t.low, unicode=unicode) for t in sorted(h.known, reverse=True)
+            tile_glyph(t.high, t.low, unicode=glyphs) for t in sorted(h.known, reverse=True)
         )
         parts = [tiles] if tiles else []
         if h.unseen:
