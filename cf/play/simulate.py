@@ -15,9 +15,10 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Union
 
 from cf.board import Round
-from cf.deal import deal_from
+from cf.deal import Deal, deal_from
 from cf.errors import Error
 from cf.notation import Action, Move
 from cf.rules import Rules
@@ -26,7 +27,13 @@ from cf.tiles import Tile, hand_points
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """What a player may know when choosing: nothing of other hands or the yard order."""
+    """What a player may know when choosing: nothing of other hands or the yard order.
+
+    ``history`` is the round's log as this seat saw it: its own draws named, everyone
+    else's unnamed unless the drawn tile was played (:func:`cf.play.knowledge.public_log`).
+    From it, the hand and the counts, :func:`cf.play.knowledge.from_view` works out what
+    each other hand may hold.
+    """
 
     hand: tuple[Tile, ...]
     playable: tuple[Tile, ...]
@@ -36,9 +43,20 @@ class View:
     hand_sizes: dict[str, int]
     drawable: int
     double_blank: int
+    seat: str = ""
+    players: tuple[str, ...] = ()
+    rules: Rules | None = None
+    history: tuple[Move, ...] = ()
+    arms: int = 0
+    arms_needed: int = 0
+    toes: int = 0
+    yard_count: int = 0
 
 
-Strategy = Callable[[View, random.Random], Tile]
+#: A strategy's choice: a playable tile (placed as :meth:`Round.orient` places it: on its
+#: high half where both halves fit) or a ``(near, far)`` pair naming the end it touches.
+Choice = Union[Tile, tuple[int, int]]
+Strategy = Callable[[View, random.Random], Choice]
 
 
 def random_strategy(view: View, rng: random.Random) -> Tile:
@@ -54,7 +72,37 @@ def greedy_strategy(view: View, rng: random.Random) -> Tile:
     return max(view.playable, key=lambda t: (t.points(view.double_blank), t))
 
 
-STRATEGIES: dict[str, Strategy] = {"random": random_strategy, "greedy": greedy_strategy}
+def _searcher(module: str, name: str) -> Strategy:
+    # The search players load on first use: cf simulate with greedy seats never imports them.
+    def strategy(view: View, rng: random.Random) -> Choice:
+        import importlib
+
+        return getattr(importlib.import_module(module), name)(view, rng)  # type: ignore[no-any-return]
+
+    strategy.__name__ = name
+    strategy.__doc__ = f"{module}.{name}, loaded on first use."
+    return strategy
+
+
+STRATEGIES: dict[str, Strategy] = {
+    "random": random_strategy,
+    "greedy": greedy_strategy,
+    "smart": _searcher("cf.play.search", "smart_strategy"),
+    "pimc": _searcher("cf.play.search", "pimc_strategy"),
+    "ismcts": _searcher("cf.play.search", "ismcts_strategy"),
+}
+
+#: The strategies whose effort ``--playouts`` sets.
+SEARCHERS = ("pimc", "ismcts")
+
+
+def strategy_for(name: str, playouts: int | None = None) -> Strategy:
+    """The strategy called ``name``; for a searcher, with ``playouts`` as its effort."""
+    if playouts is None or name not in SEARCHERS:
+        return STRATEGIES[name]
+    from cf.play import search
+
+    return search.with_effort(name, playouts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,26 +139,38 @@ def simulate_game(
     strategies: Sequence[str],
     seed: int | str | None = None,
     rounds: int | None = None,
+    playouts: int | None = None,
 ) -> SimGame:
-    """Play a game of ``rounds`` rounds (default: a full game, N+1 rounds)."""
+    """Play a game of ``rounds`` rounds (default: a full game, N+1 rounds); ``playouts``
+    sets the effort of the search players (their default when ``None``)."""
     rng = random.Random(seed)
     names = list(players)
-    chosen = [STRATEGIES[s] for s in strategies]
+    chosen = [strategy_for(s, playouts) for s in strategies]
     played = []
     for k in range(1, (rounds or rules.top + 1) + 1):
-        played.append(_play_round(rng, rules, names, chosen, k))
+        dealt = deal_from(rng, rules, names, k)
+        first = names[(k - 1) % len(names)]
+        played.append(play_round(rules, names, chosen, dealt, first, rng, k))
     return SimGame(tuple(names), tuple(strategies), rules, tuple(played))
 
 
-def _play_round(
-    rng: random.Random, rules: Rules, names: list[str], strategies: list[Strategy], k: int
+def play_round(
+    rules: Rules,
+    names: Sequence[str],
+    strategies: Sequence[Strategy],
+    dealt: Deal,
+    first: str,
+    rng: random.Random,
+    k: int = 1,
 ) -> SimRound:
-    dealt = deal_from(rng, rules, names, k)
+    """Play one round of ``dealt`` (the yard drawn from its end), ``first`` to move."""
+    names = list(names)
     board = Round.dealt(rules, names, dealt.starter, dealt.hands)
     yard = list(dealt.chicken_yard)
-    first = names[(k - 1) % len(names)]
     seat = names.index(first)
     moves: list[Move] = []
+    # each seat's log of the round as it saw it: others' draws unnamed
+    logs: dict[str, list[Move]] = {p: [] for p in names}
     limit = 4 * rules.pool + 4 * len(names)
     while not board.is_over:
         if len(moves) > limit:
@@ -119,8 +179,9 @@ def _play_round(
         seat = (seat + 1) % len(names)
         playable = board.legal_plays(player)
         if playable:
-            tile = strategies[names.index(player)](_view(board, player, playable), rng)
-            action = Action(play=board.orient(tile))
+            view = _view(board, player, playable, tuple(logs[player]))
+            choice = strategies[names.index(player)](view, rng)
+            action = Action(play=_placed(board, choice))
         elif board.drawable:
             drawn = yard.pop()
             written = (drawn.high, drawn.low)
@@ -131,7 +192,11 @@ def _play_round(
         else:
             action = Action()
         board.apply(player, action)
-        moves.append(Move(player, action))
+        move = Move(player, action)
+        moves.append(move)
+        hidden = Move(player, Action(play=action.play, drew=True)) if action.drew else move
+        for p in names:
+            logs[p].append(move if p == player else hidden)
     hands = {p: tuple(sorted(board.hands[p].known, reverse=True)) for p in names}
     scores = {p: hand_points(h, rules.double_blank) for p, h in hands.items()}
     return SimRound(
@@ -146,7 +211,18 @@ def _play_round(
     )
 
 
-def _view(board: Round, player: str, playable: list[Tile]) -> View:
+def _placed(board: Round, choice: Choice) -> tuple[int, int]:
+    if isinstance(choice, Tile):
+        return board.orient(choice)
+    return (choice[0], choice[1])
+
+
+def view_of(board: Round, player: str, history: Sequence[Move]) -> View:
+    """What ``player`` knows of ``board``, given the round's log as they saw it."""
+    return _view(board, player, board.legal_plays(player), tuple(history))
+
+
+def _view(board: Round, player: str, playable: list[Tile], history: tuple[Move, ...]) -> View:
     return View(
         hand=tuple(sorted(board.hands[player].known)),
         playable=tuple(playable),
@@ -156,6 +232,14 @@ def _view(board: Round, player: str, playable: list[Tile]) -> View:
         hand_sizes={p: h.size for p, h in board.hands.items()},
         drawable=board.drawable,
         double_blank=board.rules.double_blank,
+        seat=player,
+        players=tuple(board.players),
+        rules=board.rules,
+        history=history,
+        arms=board.arms,
+        arms_needed=board.arms_needed,
+        toes=board.toes,
+        yard_count=board.yard,
     )
 
 
@@ -246,9 +330,11 @@ def study_chunk(
     seed: int,
     indices: Sequence[int],
     rounds: int | None = None,
+    playouts: int | None = None,
 ) -> Stats:
     """Play the games ``indices`` of a study and sum their figures."""
     stats = Stats()
     for i in indices:
-        stats.add(simulate_game(players, rules, strategies, game_seed(seed, i), rounds))
+        seed_i = game_seed(seed, i)
+        stats.add(simulate_game(players, rules, strategies, seed_i, rounds, playouts))
     return stats
