@@ -19,7 +19,7 @@ import typer.core
 from cf import __version__
 
 #: Command name -> module in cf.commands, in the order ``cf --help`` lists them.
-COMMANDS = ("score", "deal", "validate", "tally", "simulate")
+COMMANDS = ("score", "deal", "validate", "tally", "simulate", "hint")
 
 
 class LazyGroup(typer.core.TyperGroup):

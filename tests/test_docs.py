@@ -29,11 +29,13 @@ from cf.record.reader import read_game
 ROOT = Path(__file__).parent.parent
 CLI_MD = ROOT / "docs" / "cli.md"
 FORMAT_MD = ROOT / "docs" / "file-format.md"
+#: Pages whose ``$ cf …`` console examples are run and compared, besides cli.md.
+CHECKED_MD = [CLI_MD, ROOT / "docs" / "players.md"]
 
 _GROUP = typer.main.get_command(app)
 with typer.Context(_GROUP) as _ctx:  # the group loads each command when asked for it
     COMMANDS = {name: _GROUP.get_command(_ctx, name) for name in _GROUP.list_commands(_ctx)}  # type: ignore[attr-defined]
-assert set(COMMANDS) == {"score", "deal", "validate", "tally", "simulate"}
+assert set(COMMANDS) == {"score", "deal", "validate", "tally", "simulate", "hint"}
 COMPLETE_MARKER = "# complete example"
 
 
@@ -181,9 +183,13 @@ def is_simple(command: str) -> bool:
 
 
 def console_commands() -> list[tuple[str, str]]:
-    """(command, expected output) of each checked ``$ cf …`` line of cli.md."""
+    """(command, expected output) of each checked ``$ cf …`` line of cli.md and the other
+    pages of CHECKED_MD."""
     found = []
-    for before, block in fenced_blocks(cli_text(), "console"):
+    blocks = []
+    for page in CHECKED_MD:
+        blocks += fenced_blocks(page.read_text(encoding="utf-8"), "console")
+    for before, block in blocks:
         if before.strip() == "<!-- unchecked -->":
             continue
         i = 0
