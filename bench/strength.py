@@ -153,24 +153,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--strategies", default="smart,pimc,ismcts")
     parser.add_argument(
         "--games",
-        default="2:40,4:10,6:5",
-        help="duplicate games per table size, 'N' or 'players:N,...' (each is played once "
-        "per seat)",
+        default="smart=2:100,4:50,6:25;pimc=2:6,4:5,6:3;ismcts=2:2,4:2,6:1",
+        help="duplicate games per table size (each is played once per seat): 'N', "
+        "'players:N,...', or 'strategy=players:N,...;...'",
     )
     parser.add_argument("--playouts", type=int, default=None, help="searchers' effort")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
     sizes = [int(p) for p in args.players.split(",")]
-    if ":" in args.games:
-        per = {int(k): int(v) for k, v in (x.split(":") for x in args.games.split(","))}
-    else:
-        per = {n: int(args.games) for n in sizes}
+    strategies = args.strategies.split(",")
+    per: dict[str, dict[int, int]] = {}
+    for part in args.games.split(";"):
+        name, _, spec = part.rpartition("=")
+        if ":" in spec:
+            counts = {int(k): int(v) for k, v in (x.split(":") for x in spec.split(","))}
+        else:
+            counts = {n: int(spec) for n in sizes}
+        for s in [name] if name else strategies:
+            per[s] = counts
     rows = []
     start = time.perf_counter()
+    cpu = time.process_time()
     for n in sizes:
-        for s in args.strategies.split(","):
+        for s in strategies:
+            if not per.get(s, {}).get(n):
+                continue
             t0 = time.perf_counter()
-            r = measure(n, s, per[n], args.seed, args.playouts)
+            r = measure(n, s, per[s][n], args.seed, args.playouts)
             rows.append((s, r))
             print(
                 f"{n} players, {s}: {r['change']:+.1f}% points, {r['win_rate']:.1f}% wins, "
@@ -179,7 +188,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 flush=True,
             )
     print(table(rows))
-    print(f"\nwall time {time.perf_counter() - start:.0f} s, seed {args.seed}")
+    print(
+        f"\nwall time {time.perf_counter() - start:.0f} s, CPU time "
+        f"{time.process_time() - cpu:.0f} s, seed {args.seed}, games {args.games}"
+    )
     return 0
 
 

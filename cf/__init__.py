@@ -13,7 +13,8 @@ Tiles and sets: :class:`Tile`, :class:`DominoSet`, :func:`parse_hand`, :func:`fo
 :func:`format_action`. Game files: :func:`read_game`, :func:`read_game_file`,
 :func:`validate` (a :class:`Report` of :class:`Problem` s). Standings:
 :func:`game_standings`, :func:`tournament`. Computer players: :func:`simulate_game`,
-:data:`STRATEGIES`. Errors: every exception cf raises derives from :class:`Error`.
+:data:`STRATEGIES`; advice for a round in progress: :func:`advise`. Errors: every
+exception cf raises derives from :class:`Error`.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ _API: dict[str, tuple[str, str]] = {
     "tournament": ("cf.record.standings", "tournament"),
     "simulate_game": ("cf.play.simulate", "simulate_game"),
     "STRATEGIES": ("cf.play.simulate", "STRATEGIES"),
+    "advise": ("cf.play.hint", "advise"),
 }
 
 __all__ = [
@@ -72,6 +74,7 @@ __all__ = [
     "RulesError",
     "Tile",
     "TileError",
+    "advise",
     "format_action",
     "format_hand",
     "game_standings",
@@ -90,6 +93,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from cf.board import Round, RuleViolation
     from cf.errors import Error
     from cf.notation import Action, Move, format_action, parse_action
+    from cf.play.hint import advise
     from cf.play.simulate import STRATEGIES, simulate_game
     from cf.record.check import Report, validate
     from cf.record.problems import CODES, Problem

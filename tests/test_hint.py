@@ -187,3 +187,27 @@ def test_hint_answers_in_under_a_second_as_a_real_process():
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("Round 1, after 20 move(s): Ana to play\n")
     assert elapsed < 3  # about 0.4 s alone on the machine; the CPU here is shared
+
+
+def test_before_the_first_move_the_player_says_who_starts(run, tmp_path):
+    text = (
+        "set: double-six\nplayers: [Ana, Ben]\nrounds:\n  - deal:\n"
+        "      Ana: 6-5 5-5 5-4 4-4 4-3 3-3 1-0\n    moves: []\n"
+    )
+    path = tmp_path / "start.yaml"
+    path.write_text(text)
+    result = run(str(path), *FAST)
+    assert result.exit_code == 2 and "--player" in result.output
+    data = json.loads(run(str(path), *FAST, "--player", "Ana", "-f", "json").output)
+    assert (data["move"], data["player"]) == (0, "Ana")
+    assert [a["record"] for a in data["actions"]] == ["6-5"]
+
+
+def test_the_file_can_come_from_stdin(cli):
+    text = HALF.read_text()
+    from_stdin = cli("hint", *FAST, input=text)
+    assert from_stdin.exit_code == 0
+    assert from_stdin.output == cli("hint", str(HALF), *FAST).output
+    assert cli("hint", "-", *FAST, input=text).output == from_stdin.output
+    missing = cli("hint", "no-such-file.yaml")
+    assert missing.exit_code == 2
