@@ -142,3 +142,19 @@ def test_evaluate_lists_every_action_best_first():
         assert [j.tile for j in judged] == [None]
     assert all(0 <= j.p_out <= 1 for j in judged)
     del rules, names, rules_, names_
+
+
+def test_cf_simulate_takes_the_searchers_and_their_effort(cli):
+    args = ["simulate", "--names", "Ana,Ben", "--set", "6", "--rounds", "2", "--seed", "5"]
+    one = cli(*args, "--strategy", "pimc,greedy", "--playouts", "5")
+    assert one.exit_code == 0, one.output
+    assert one.output.splitlines()[0] == (
+        "# cf simulate --names Ana,Ben --strategy pimc,greedy --seed 5 --set double-six "
+        "--rounds 2 --playouts 5"
+    )
+    assert cli(*args, "--strategy", "pimc,greedy", "--playouts", "5").output == one.output
+    assert validate(read_game(one.output.encode(), "g.yaml")).problems == []
+    stats = cli(*args, "--strategy", "ismcts,smart", "-n", "20", "--stats", "-g", "2")
+    assert stats.exit_code == 0 and "ismcts" in stats.output and "smart" in stats.output
+    bad = cli(*args, "--strategy", "pimc,greedy", "--playouts", "0")
+    assert bad.exit_code == 2

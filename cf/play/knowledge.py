@@ -34,6 +34,7 @@ from cf.board import Hand, Round
 from cf.errors import Error
 from cf.notation import Action, Move
 from cf.play.fast import State, Tables, bits
+from cf.play.simulate import View
 from cf.rules import Rules
 from cf.tiles import Tile
 
@@ -267,11 +268,10 @@ def from_log(
     )
 
 
-def from_view(view: object) -> Knowledge:
+def from_view(view: View) -> Knowledge:
     """What the seat of a :class:`~cf.play.simulate.View` knows."""
-    from cf.play.simulate import View
-
-    assert isinstance(view, View) and view.rules is not None
+    if view.rules is None:
+        raise KnowledgeError("the view has no rules: build it with cf.play.simulate.view_of")
     mine = [m for m in view.history if m.player == view.seat]
     dealt = set(view.hand)
     for m in mine:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Optional
 
-from cf.play.fast import State, playout
+from cf.play.fast import playout
 from cf.play.knowledge import Knowledge, from_view
 from cf.play.simulate import Choice, Strategy, View
 from cf.tiles import Tile
@@ -229,7 +229,6 @@ __all__ = [
     "ISMCTS_ITERATIONS",
     "PIMC_PLAYOUTS",
     "Judgement",
-    "State",
     "evaluate",
     "ismcts",
     "ismcts_strategy",
