@@ -12,9 +12,14 @@ Tiles and sets: :class:`Tile`, :class:`DominoSet`, :func:`parse_hand`, :func:`fo
 :meth:`Round.apply` takes a whole turn), :class:`Action`, :func:`parse_action`,
 :func:`format_action`. Game files: :func:`read_game`, :func:`read_game_file`,
 :func:`validate` (a :class:`Report` of :class:`Problem` s). Standings:
-:func:`game_standings`, :func:`tournament`. Computer players: :func:`simulate_game`,
-:data:`STRATEGIES`; advice for a round in progress: :func:`advise`. Errors: every
-exception cf raises derives from :class:`Error`.
+:func:`game_standings`, :func:`tournament`, :func:`player_stats`. Keeping score:
+:func:`new_game_text`, :func:`add_entries` (a round from ``NAME=VALUE`` entries, checked),
+:func:`add_round` and :func:`remove_last_round` (splice a round in or out of a file's text,
+every other byte kept). Computer players: :func:`simulate_game`,
+:data:`STRATEGIES`; advice for a round in progress: :func:`advise`. Pictures:
+:func:`table_at` (the table after any move, laid out as a :class:`Layout`),
+:func:`table_facts` (its JSON facts), :func:`table_svg`, :func:`game_page` (the HTML
+replay). Errors: every exception cf raises derives from :class:`Error`.
 """
 
 from __future__ import annotations
@@ -52,8 +57,18 @@ _API: dict[str, tuple[str, str]] = {
     "replay": ("cf.record.replay", "replay"),
     "game_standings": ("cf.record.standings", "game_standings"),
     "tournament": ("cf.record.standings", "tournament"),
+    "player_stats": ("cf.record.standings", "player_stats"),
+    "add_round": ("cf.record.edit", "add_round"),
+    "remove_last_round": ("cf.record.edit", "remove_last_round"),
+    "new_game_text": ("cf.record.keeper", "new_game_text"),
+    "add_entries": ("cf.record.keeper", "add_entries"),
     "simulate_game": ("cf.play.simulate", "simulate_game"),
     "STRATEGIES": ("cf.play.simulate", "STRATEGIES"),
+    "Layout": ("cf.render.layout", "Layout"),
+    "table_at": ("cf.render.table", "table_at"),
+    "table_facts": ("cf.render.table", "table_facts"),
+    "table_svg": ("cf.render.svg", "table_svg"),
+    "game_page": ("cf.render.html", "game_page"),
     "advise": ("cf.play.hint", "advise"),
 }
 
@@ -64,6 +79,7 @@ __all__ = [
     "DominoSet",
     "Error",
     "Game",
+    "Layout",
     "Move",
     "NotationError",
     "Problem",
@@ -74,17 +90,26 @@ __all__ = [
     "RulesError",
     "Tile",
     "TileError",
+    "add_entries",
+    "add_round",
     "advise",
     "format_action",
     "format_hand",
+    "game_page",
     "game_standings",
+    "new_game_text",
     "parse_action",
     "parse_hand",
+    "player_stats",
     "points",
     "read_game",
     "read_game_file",
+    "remove_last_round",
     "replay",
     "simulate_game",
+    "table_at",
+    "table_facts",
+    "table_svg",
     "tournament",
     "validate",
 ]
@@ -96,10 +121,16 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from cf.play.hint import advise
     from cf.play.simulate import STRATEGIES, simulate_game
     from cf.record.check import Report, validate
+    from cf.record.edit import add_round, remove_last_round
+    from cf.record.keeper import add_entries, new_game_text
     from cf.record.problems import CODES, Problem
     from cf.record.reader import Game, read_game, read_game_file
     from cf.record.replay import replay
-    from cf.record.standings import game_standings, tournament
+    from cf.record.standings import game_standings, player_stats, tournament
+    from cf.render.html import game_page
+    from cf.render.layout import Layout
+    from cf.render.svg import table_svg
+    from cf.render.table import table_at, table_facts
     from cf.rules import Rules, RulesError
     from cf.tiles import DominoSet, NotationError, Tile, TileError, format_hand, parse_hand
     from cf.tiles import hand_points as points

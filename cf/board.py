@@ -148,7 +148,7 @@ class Round:
         return any(fits(t) for t in self.hands[player].known)
 
     def is_blocked(self) -> bool:
-        """Nothing to draw and nobody can play (SPEC §4, with hands partly unknown too)."""
+        """Nothing to draw and nobody can play (docs/rules.md; with hands partly unknown too)."""
         if self.winner is not None or self.drawable:
             return False
         if self.fully_known:
@@ -175,36 +175,25 @@ class Round:
         of docs/file-format.md ("Which code, when several apply") and leaves the round as
         it was.
         """
-        if not action.drew:
-            if action.play is None:
-                self._pass(player)
-            else:
-                self._play_turn(player, action.play, action.played_tile)
+        play = action.play
+        if not action.drew and play is not None:  # most turns: inlined, the replay's hot path
+            if self.winner is not None or player != self.next_player:
+                self.check_turn(player)
+            if self.unseen_total and self.yard <= self.reserve and self.is_blocked():
+                raise RuleViolation(
+                    "after-end",
+                    f"{player} played after the round was blocked "
+                    "(nothing to draw and every player passed in turn)",
+                )
+            self._play(player, play, action.played_tile)
+            self.turns += 1
+            self.passes_in_a_row = 0
+            self.next_player = self._after[player]
             return
-        drawn = action.drawn_tile
-        self._draw(player, drawn)
-        try:
-            if action.play is None:
-                if drawn is not None and self.fits(drawn):
-                    raise RuleViolation(
-                        "must-play-drawn",
-                        f"{player} drew {drawn}, which fits ({self.describe_board()}), "
-                        "and must play it",
-                    )
-            else:
-                if drawn is not None and action.played_tile != drawn:
-                    raise RuleViolation(
-                        "must-play",
-                        f"{player} drew {drawn} and must play it or pass, "
-                        f"not {action.played_tile}",
-                    )
-                self._play(player, action.play, action.played_tile)
-        except RuleViolation:
-            self._undraw(player, drawn)
-            raise
-        self.turns += 1
-        self.passes_in_a_row = 0 if action.play is not None else self.passes_in_a_row + 1
-        self.next_player = self._after[player]
+        if not action.drew:
+            self._pass(player)
+            return
+        self._draw_turn(player, action)
 
     def orient(self, tile: Tile) -> tuple[int, int]:
         """``tile`` written near end first, as it would be placed now (the starter's
@@ -228,19 +217,31 @@ class Round:
         if self.next_player is not None and player != self.next_player:
             raise RuleViolation("turn", f"it is {self.next_player}'s turn, not {player}'s")
 
-    def _play_turn(self, player: str, tile: tuple[int, int], canonical: Tile | None) -> None:
-        # The replay's hot path: most turns are plain plays.
-        if self.winner is not None or player != self.next_player:
-            self.check_turn(player)
-        if self.unseen_total and self.yard <= self.reserve and self.is_blocked():
-            raise RuleViolation(
-                "after-end",
-                f"{player} played after the round was blocked "
-                "(nothing to draw and every player passed in turn)",
-            )
-        self._play(player, tile, canonical)
+    def _draw_turn(self, player: str, action: Action) -> None:
+        """A draw, then the drawn tile played or a pass; undone if the follow-up is refused."""
+        drawn = action.drawn_tile
+        self._draw(player, drawn)
+        try:
+            if action.play is None:
+                if drawn is not None and self.fits(drawn):
+                    raise RuleViolation(
+                        "must-play-drawn",
+                        f"{player} drew {drawn}, which fits ({self.describe_board()}), "
+                        "and must play it",
+                    )
+            else:
+                if drawn is not None and action.played_tile != drawn:
+                    raise RuleViolation(
+                        "must-play",
+                        f"{player} drew {drawn} and must play it or pass, "
+                        f"not {action.played_tile}",
+                    )
+                self._play(player, action.play, action.played_tile)
+        except RuleViolation:
+            self._undraw(player, drawn)
+            raise
         self.turns += 1
-        self.passes_in_a_row = 0
+        self.passes_in_a_row = 0 if action.play is not None else self.passes_in_a_row + 1
         self.next_player = self._after[player]
 
     def _draw(self, player: str, tile: Tile | None) -> None:
@@ -306,7 +307,7 @@ class Round:
     # --- internals --------------------------------------------------------------------
 
     def _play(self, player: str, oriented: tuple[int, int], tile: Tile | None = None) -> None:
-        # The replay's hot path: one method, local names, tuple tests that run in C.
+        # The replay's hot path: local names, tuple tests that run in C.
         if tile is None:
             tile = Tile.of(*oriented)
         if tile in self.on_table:
@@ -316,58 +317,17 @@ class Round:
         known = hand.known
         in_hand = tile in known
         if not in_hand:
-            holder = self.owner.get(tile)
-            if holder is not None:
-                raise RuleViolation(
-                    "not-in-hand", f"{player} played {tile}, which is in {holder}'s hand"
-                )
-            if hand.unseen == 0:
-                held = _list(sorted(known)) if known else "nothing"
-                raise RuleViolation("not-in-hand", f"{player} played {tile}, but holds {held}")
+            self._check_unseen_play(player, tile, hand)
         near, far = oriented
-        ends = self.open_ends
+        new_end: int | None
         if self.arms < self.arms_needed:  # the starter takes its arms first
-            s = self.starter[0]
-            if s not in tile:
-                raise RuleViolation(
-                    "starter-open",
-                    f"{player} played {tile} off the starter: {self.describe_board()}, "
-                    f"so every play must hold a {s}",
-                )
-            self.arms += 1
-            new_end = far if near == s else near
+            new_end = self._on_starter(player, tile, near, far)
         elif self.pending is not None:  # a chicken foot takes its toes first
-            d = self.pending
-            if d not in tile:
-                raise RuleViolation(
-                    "foot-open",
-                    f"{player} played {tile} elsewhere while {self.describe_board()}: "
-                    f"the next play must hold a {d}",
-                )
-            self.toes += 1
-            if self.toes == TOES:
-                self.pending = None
-            new_end = far if near == d else near
+            new_end = self._on_foot(player, tile, near, far)
         else:
-            if near in ends:  # as written; flipped only if that cannot fit
-                touch, new_end = near, far
-            elif far in ends:
-                touch, new_end = far, near
-            else:
-                raise RuleViolation(
-                    "no-match",
-                    f"{player} played {tile}, which matches no open end: {self.describe_board()}",
-                )
-            left = ends[touch] - 1
-            if left:
-                ends[touch] = left
-            else:
-                del ends[touch]
-            if near == far:  # a double: its chicken foot opens, no new end yet
-                self.pending = touch
-                self.toes = 0
-                new_end = None
+            new_end = self._on_open_end(player, tile, near, far)
         if new_end is not None:
+            ends = self.open_ends
             ends[new_end] = ends.get(new_end, 0) + 1
         if in_hand:
             known.discard(tile)
@@ -378,6 +338,68 @@ class Round:
         self.on_table.add(tile)
         if not known and not hand.unseen:
             self.winner = player
+
+    def _check_unseen_play(self, player: str, tile: Tile, hand: Hand) -> None:
+        """``not-in-hand``: a tile not known in the hand must be one of its unseen tiles."""
+        holder = self.owner.get(tile)
+        if holder is not None:
+            raise RuleViolation(
+                "not-in-hand", f"{player} played {tile}, which is in {holder}'s hand"
+            )
+        if hand.unseen == 0:
+            held = _list(sorted(hand.known)) if hand.known else "nothing"
+            raise RuleViolation("not-in-hand", f"{player} played {tile}, but holds {held}")
+
+    def _on_starter(self, player: str, tile: Tile, near: int, far: int) -> int:
+        """``starter-open``: an arm of the starter; returns the new open end."""
+        s = self.starter[0]
+        if s not in tile:
+            raise RuleViolation(
+                "starter-open",
+                f"{player} played {tile} off the starter: {self.describe_board()}, "
+                f"so every play must hold a {s}",
+            )
+        self.arms += 1
+        return far if near == s else near
+
+    def _on_foot(self, player: str, tile: Tile, near: int, far: int) -> int:
+        """``foot-open``: a toe of the open chicken foot; returns the new open end."""
+        d = self.pending
+        assert d is not None
+        if d not in tile:
+            raise RuleViolation(
+                "foot-open",
+                f"{player} played {tile} elsewhere while {self.describe_board()}: "
+                f"the next play must hold a {d}",
+            )
+        self.toes += 1
+        if self.toes == TOES:
+            self.pending = None
+        return far if near == d else near
+
+    def _on_open_end(self, player: str, tile: Tile, near: int, far: int) -> int | None:
+        """``no-match``: on an open end, as written, flipped only if that cannot fit. A double
+        opens its chicken foot and no new end yet (``None``)."""
+        ends = self.open_ends
+        if near in ends:
+            touch, new_end = near, far
+        elif far in ends:
+            touch, new_end = far, near
+        else:
+            raise RuleViolation(
+                "no-match",
+                f"{player} played {tile}, which matches no open end: {self.describe_board()}",
+            )
+        left = ends[touch] - 1
+        if left:
+            ends[touch] = left
+        else:
+            del ends[touch]
+        if near == far:
+            self.pending = touch
+            self.toes = 0
+            return None
+        return new_end
 
 
 def _list(tiles: Iterable[Tile]) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Annotated, Any
+from typing import Annotated, Any, Optional
 
 import typer
 import typer.core
@@ -19,16 +19,50 @@ import typer.core
 from cf import __version__
 
 #: Command name -> module in cf.commands, in the order ``cf --help`` lists them.
-COMMANDS = ("score", "deal", "validate", "tally", "simulate", "hint")
+COMMANDS = ("score", "deal", "validate", "tally", "simulate", "new", "add", "undo", "show", "hint")
+
+
+def _plain_number_words() -> None:
+    """Usage errors in words, not Click's notation: "'abc' is not a valid whole number",
+    "1 is not in the range from 2 to 100" (not "int range" and "2<=x<=100")."""
+    from typer._click import types
+
+    def describe(self: Any) -> str:
+        if self.min is None:
+            return f"up to {self.max}"
+        if self.max is None:
+            return f"from {self.min} up"
+        return f"from {self.min} to {self.max}"
+
+    types.IntRange.name = "whole number"
+    types.IntParamType.name = "whole number"
+    types.IntRange._describe_range = describe  # type: ignore[method-assign]
+
+
+_plain_number_words()
 
 
 class LazyGroup(typer.core.TyperGroup):
-    """Click's lazy-loading group pattern: a command is imported when it is asked for."""
+    """Click's lazy-loading group pattern: a command is imported when it is asked for.
+
+    Also ``cf help COMMAND``, and "did you mean" for a misspelled command."""
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return list(COMMANDS)
+        return [*COMMANDS, "help"]
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            import difflib
+
+            close = difflib.get_close_matches(name, [*COMMANDS, "help"], n=1, cutoff=0.5)
+            hint = f" Did you mean '{close[0]}'?" if close else ""
+            ctx.fail(f"No such command '{name}'.{hint} (cf --help lists them)")
+        return super().resolve_command(ctx, args)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name == "help":
+            return _help_command(self)
         if cmd_name not in COMMANDS:
             return None
         if cmd_name not in self.commands:
@@ -37,6 +71,31 @@ class LazyGroup(typer.core.TyperGroup):
             command.name = cmd_name
             self.commands[cmd_name] = command
         return self.commands[cmd_name]
+
+
+def _help_command(group: LazyGroup) -> Any:
+    """``cf help [COMMAND]``: the same text as ``cf COMMAND --help``."""
+    helper = typer.Typer(add_completion=False, rich_markup_mode=None)
+
+    @helper.command(help="Show the help of a command: cf help tally is cf tally --help.")
+    def help(
+        ctx: typer.Context,
+        command: Annotated[Optional[str], typer.Argument(show_default=False)] = None,
+    ) -> None:
+        parent = ctx.parent
+        assert parent is not None
+        if command is None:
+            typer.echo(group.get_help(parent))
+            return
+        target = group.get_command(parent, command)
+        if target is None:
+            group.resolve_command(parent, [command])  # fails, with "did you mean"
+        with target.make_context(command, ["--help"], parent=parent) as sub:
+            typer.echo(target.get_help(sub))
+
+    command = typer.main.get_command(helper)
+    command.name = "help"
+    return command
 
 
 app = typer.Typer(

@@ -1,4 +1,4 @@
-"""Move notation (SPEC §5): the ``ACTION`` of a ``PLAYER: ACTION`` log entry.
+"""Move notation (docs/file-format.md, "Moves"): the ``ACTION`` of a ``PLAYER: ACTION`` log entry.
 
 An action is ``TILE`` (play), ``draw [TILE], TILE`` (draw, then play that tile),
 ``draw [TILE], pass`` or ``pass``. Keywords are case-insensitive and the comma may be

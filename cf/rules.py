@@ -1,4 +1,4 @@
-"""House-rule options and deal tables (SPEC §2–3), as plain data.
+"""House-rule options and deal tables (docs/rules.md), as plain data.
 
 >>> Rules().tiles_each(4)
 11
@@ -30,7 +30,7 @@ PLAYERS = "players"
 
 
 class RulesError(Error, ValueError):
-    """A house-rule value outside what SPEC §2 allows, or a deal that cannot be made."""
+    """A house-rule value outside what docs/rules.md allows, or a deal that cannot be made."""
 
     code = "rules"
 
@@ -64,6 +64,7 @@ class Rules:
     starter_arms: int | str = 4
     double_blank: int = DEFAULT_DOUBLE_BLANK
     reserve: int | None = None
+    rounds: int | None = None
 
     def __post_init__(self) -> None:
         if self.top not in SET_NAMES:
@@ -72,10 +73,21 @@ class Rules:
         check_option("starter_arms", self.starter_arms, self.top)
         check_option("double_blank", self.double_blank, self.top)
         check_option("reserve", self.reserve, self.top, allow_none=True)
+        check_option("rounds", self.rounds, self.top, allow_none=True)
 
     @property
     def set_name(self) -> str:
         return set_name(self.top)
+
+    @property
+    def rounds_in_game(self) -> int:
+        """How many rounds make a complete game: the ``rounds`` option, else one per double
+        of the set (N+1, from the top double down to 0-0). The one place this is decided.
+
+        >>> Rules().rounds_in_game, Rules(top=6, rounds=3).rounds_in_game
+        (10, 3)
+        """
+        return self.top + 1 if self.rounds is None else self.rounds
 
     @property
     def pool(self) -> int:
@@ -152,6 +164,13 @@ def check_option(name: str, value: object, top: int, *, allow_none: bool = False
             return
         raise RulesError(
             f"starter_arms must be a whole number from 2 to {top} or 'players', not {value!r}"
+        )
+    if name == "rounds":
+        if _is_int(value) and 1 <= value <= top + 1:  # type: ignore[operator]
+            return
+        raise RulesError(
+            f"rounds must be a whole number from 1 to {top + 1} (one per double of "
+            f"{set_name(top)}), not {value!r}"
         )
     minimum = 1 if name == "deal" else 0
     if _is_int(value) and value >= minimum:  # type: ignore[operator]

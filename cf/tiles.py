@@ -34,7 +34,7 @@ _SEPARATORS = re.compile(r"[\s,]+")
 
 
 class NotationError(Error, ValueError):
-    """Text that is not what it should be. ``code`` is the SPEC §6 problem code."""
+    """Text that is not what it should be. ``code`` is its problem code."""
 
     code = "tile"
 

@@ -20,9 +20,14 @@ def write(tmp_path: Path, name: str, source: str) -> str:
     return str(path)
 
 
-def scores_game(players: list[str], rounds: list[list[int]], top: str = "double-six") -> str:
-    """A game file scored round by round: ``rounds[k][i]`` is player i's score in round k+1."""
+def scores_game(
+    players: list[str], rounds: list[list[int]], top: str = "double-six", complete: bool = False
+) -> str:
+    """A game file scored round by round: ``rounds[k][i]`` is player i's score in round k+1.
+    ``complete``: the file declares ``rules.rounds`` to be the rounds given."""
     lines = [f"set: {top}", f"players: [{', '.join(players)}]", "rounds:"]
+    if complete:
+        lines.insert(1, f"rules: {{rounds: {len(rounds)}}}")
     for points in rounds:
         pairs = ", ".join(f"{p}: {s}" for p, s in zip(players, points, strict=True))
         lines.append(f"  - scores: {{{pairs}}}")
@@ -68,20 +73,22 @@ def test_one_game_json_has_rank_player_rounds_total_lowest_first(cli, one_game):
     data = tally_json(cli, one_game)
     assert data == {
         "ranked_by": "total",
+        "complete": False,  # 3 of double-six's 7 rounds
+        "leaders": ["Dan"],
         "standings": [
-            {"rank": 1, "player": "Dan", "total": 3, "rounds": [3, 0, 0]},
-            {"rank": 2, "player": "Ben", "total": 7, "rounds": [0, 4, 3]},
-            {"rank": 3, "player": "Ana", "total": 12, "rounds": [5, 7, 0]},
-            {"rank": 4, "player": "Carla", "total": 20, "rounds": [10, 0, 10]},
+            {"rank": 1, "player": "Dan", "total": 3, "rounds": [3, 0, 0], "movement": 0},
+            {"rank": 2, "player": "Ben", "total": 7, "rounds": [0, 4, 3], "movement": 0},
+            {"rank": 3, "player": "Ana", "total": 12, "rounds": [5, 7, 0], "movement": 1},
+            {"rank": 4, "player": "Carla", "total": 20, "rounds": [10, 0, 10], "movement": -1},
         ],
     }
 
 
 def test_one_game_json_row_keys_are_exactly_the_spec_ones(cli, one_game):
     data = tally_json(cli, one_game)
-    assert set(data) == {"ranked_by", "standings"}
+    assert set(data) == {"ranked_by", "complete", "leaders", "standings"}
     for row in data["standings"]:
-        assert set(row) == {"rank", "player", "total", "rounds"}
+        assert set(row) == {"rank", "player", "total", "rounds", "movement"}
         assert isinstance(row["rounds"], list)
         assert sum(row["rounds"]) == row["total"]
 
@@ -334,9 +341,9 @@ def league(tmp_path):
     average Ana 2.5        Ben 2.5         Cy 1.5     Dan 2.5
     wins    Ana 1 (g1)     Ben 1 (g2)      Cy 2 (g1, g3)   Dan 0
     """
-    g1 = scores_game(["Ana", "Ben", "Cy"], [[3, 10, 0], [2, 0, 5]])
-    g2 = scores_game(["Dan", "Ben", "Ana"], [[4, 1, 6], [0, 2, 0]])
-    g3 = scores_game(["Cy", "Ana", "Ben", "Dan"], [[1, 2, 0, 3], [0, 2, 2, 3]])
+    g1 = scores_game(["Ana", "Ben", "Cy"], [[3, 10, 0], [2, 0, 5]], complete=True)
+    g2 = scores_game(["Dan", "Ben", "Ana"], [[4, 1, 6], [0, 2, 0]], complete=True)
+    g3 = scores_game(["Cy", "Ana", "Ben", "Dan"], [[1, 2, 0, 3], [0, 2, 2, 3]], complete=True)
     return [write(tmp_path, f"g{i}.yaml", g) for i, g in enumerate((g1, g2, g3), start=1)]
 
 
@@ -375,8 +382,8 @@ def test_tournament_rank_by_wins(cli, league):
 
 def test_equal_wins_share_the_rank_whatever_the_totals(cli, tmp_path):
     # Ana and Ben win one game each; Ben's total is lower, but Ana appeared first.
-    g1 = write(tmp_path, "a.yaml", scores_game(["Ana", "Ben", "Cy"], [[9, 1, 5]]))
-    g2 = write(tmp_path, "b.yaml", scores_game(["Ana", "Ben", "Cy"], [[5, 6, 7]]))
+    g1 = write(tmp_path, "a.yaml", scores_game(["Ana", "Ben", "Cy"], [[9, 1, 5]], complete=True))
+    g2 = write(tmp_path, "b.yaml", scores_game(["Ana", "Ben", "Cy"], [[5, 6, 7]], complete=True))
     data = tally_json(cli, g1, g2, "--rank-by", "wins")
     assert ranking(data) == [(1, "Ana"), (1, "Ben"), (3, "Cy")]
     assert [r["total"] for r in data["standings"]] == [14, 7, 12]
@@ -395,8 +402,8 @@ def test_first_appearance_follows_the_order_the_files_are_given(cli, league):
 
 
 def test_a_shared_win_goes_to_every_player_tied_on_the_lowest_total(cli, tmp_path):
-    g1 = write(tmp_path, "a.yaml", scores_game(["Ana", "Ben", "Cy"], [[2, 2, 2]]))
-    g2 = write(tmp_path, "b.yaml", scores_game(["Ana", "Ben", "Cy"], [[1, 5, 1]]))
+    g1 = write(tmp_path, "a.yaml", scores_game(["Ana", "Ben", "Cy"], [[2, 2, 2]], complete=True))
+    g2 = write(tmp_path, "b.yaml", scores_game(["Ana", "Ben", "Cy"], [[1, 5, 1]], complete=True))
     data = tally_json(cli, g1, g2)
     assert {r["player"]: r["wins"] for r in data["standings"]} == {"Ana": 2, "Ben": 1, "Cy": 2}
 
@@ -444,11 +451,16 @@ def test_players_are_matched_by_exact_name(cli, tmp_path):
     assert games == {"Ana": 1, "ana": 1, "Ben": 2}
 
 
-def test_tally_of_the_same_game_twice_doubles_it(cli, one_game):
-    data = tally_json(cli, one_game, one_game)
-    rows = {r["player"]: r for r in data["standings"]}
-    assert rows["Dan"]["total"] == 6 and rows["Dan"]["games"] == 2 and rows["Dan"]["wins"] == 2
-    assert rows["Carla"]["rounds"] == 6 and rows["Carla"]["average"] == pytest.approx(20 / 3, 0.01)
+def test_the_same_game_twice_is_a_usage_error(cli, one_game, tmp_path):
+    """Issue 10 item 5: a game given twice would count twice."""
+    result = cli("tally", one_game, one_game)
+    assert result.exit_code == 2
+    assert "given twice" in result.stderr
+    link = tmp_path / "link.yaml"
+    link.symlink_to(one_game)
+    result = cli("tally", one_game, str(link))
+    assert result.exit_code == 2
+    assert "the same file as" in result.stderr
 
 
 # --- files with problems ---------------------------------------------------------------------
@@ -613,3 +625,149 @@ def test_no_traceback_for_garbage(cli, tmp_path):
     assert result.exit_code == 1
     assert "Traceback" not in result.stderr + result.stdout
     assert "[yaml]" in result.stderr
+
+
+# --- leaders and winners (issue 10 item 5, SPEC §2 rounds, §8) --------------------------------
+
+
+def test_no_rounds_yet_marks_nobody(cli, tmp_path):
+    path = write(tmp_path, "g.yaml", "players: [Ana, Ben]\nrounds: []\n")
+    result = cli("tally", path)
+    assert result.exit_code == 0, result.stderr
+    assert "*" not in result.stdout
+    assert "winner" not in result.stdout
+    data = tally_json(cli, path)
+    assert data["leaders"] == [] and data["complete"] is False and "winners" not in data
+
+
+def test_mid_game_the_top_is_the_leader_not_the_winner(cli, one_game):
+    result = cli("tally", one_game)
+    assert result.stdout.splitlines()[-1] == "* leader: Dan (partial game: 3 of 7 rounds)"
+    assert "winner" not in result.stdout
+
+
+def test_a_complete_game_names_its_winners_ties_shared(cli, tmp_path):
+    path = write(tmp_path, "g.yaml", scores_game(["Ana", "Ben", "Cy"], [[1, 1, 5]], complete=True))
+    result = cli("tally", path)
+    assert result.stdout.splitlines()[-1] == "* winners: Ana and Ben"
+    data = tally_json(cli, path)
+    assert data["complete"] is True and data["winners"] == ["Ana", "Ben"]
+    assert "leaders" not in data
+
+
+def test_a_game_declared_shorter_is_complete_after_its_rounds(cli, tmp_path):
+    source = scores_game(["Ana", "Ben"], [[3, 0], [0, 1]]).replace(
+        "players:", "rules: {rounds: 2}\nplayers:"
+    )
+    data = tally_json(cli, write(tmp_path, "g.yaml", source))
+    assert data["complete"] is True and data["winners"] == ["Ben"]
+
+
+def test_more_rounds_than_declared_is_round_count_at_the_first_extra(cli, tmp_path):
+    source = scores_game(["Ana", "Ben"], [[3, 0], [0, 1], [2, 2]]).replace(
+        "players:", "rules: {rounds: 2}\nplayers:"
+    )
+    result = cli("validate", write(tmp_path, "g.yaml", source), "-f", "json")
+    problems = json.loads(result.stdout)["files"][0]["problems"]
+    assert [(p["code"], p["round"]) for p in problems] == [("round-count", 3)]
+
+
+@pytest.mark.parametrize("value", ["0", "8", "many", "-1"])
+def test_rounds_outside_1_to_n_plus_1_is_a_rules_problem(cli, tmp_path, value):
+    source = f"set: double-six\nrules: {{rounds: {value}}}\nplayers: [Ana, Ben]\nrounds: []\n"
+    result = cli("validate", write(tmp_path, "g.yaml", source), "-f", "json")
+    problems = json.loads(result.stdout)["files"][0]["problems"]
+    assert [p["code"] for p in problems] == ["rules"]
+
+
+def test_partial_games_win_nothing_unless_count_partial(cli, tmp_path):
+    done = write(tmp_path, "a.yaml", scores_game(["Ana", "Ben"], [[0, 5]], complete=True))
+    partial = write(tmp_path, "b.yaml", scores_game(["Ana", "Ben"], [[9, 0]]))
+    wins = {r["player"]: r["wins"] for r in tally_json(cli, done, partial)["standings"]}
+    assert wins == {"Ana": 1, "Ben": 0}
+    data = tally_json(cli, done, partial, "--count-partial")
+    assert {r["player"]: r["wins"] for r in data["standings"]} == {"Ana": 1, "Ben": 1}
+
+
+def test_after_round_gives_the_standings_then(cli, one_game):
+    data = tally_json(cli, one_game, "--after-round", "2")
+    # after round 1: Ben 0, Dan 3, Ana 5, Carla 10; after round 2: Dan 3, Ben 4, Carla 10, Ana 12
+    assert [(r["player"], r["total"], r["movement"]) for r in data["standings"]] == [
+        ("Dan", 3, 1),
+        ("Ben", 4, -1),
+        ("Carla", 10, 1),
+        ("Ana", 12, -1),
+    ]
+    assert data["leaders"] == ["Dan"]
+
+
+def test_after_round_past_the_rounds_in_or_with_several_files_is_a_usage_error(cli, one_game):
+    assert cli("tally", one_game, "--after-round", "4").exit_code == 2
+    assert cli("tally", one_game, "--after-round", "0").exit_code == 2
+    result = cli("tally", one_game, "-", "--after-round", "1", input="players: [A, B]\nrounds: []")
+    assert result.exit_code == 2
+
+
+# --- stats (issue 12 item 5) -------------------------------------------------------------------
+
+
+def test_stats_of_one_game(cli, one_game):
+    # rounds: Ana 5 7 0 | Ben 0 4 3 | Carla 10 0 10 | Dan 3 0 0
+    data = tally_json(cli, one_game, "--stats")
+    stats = {r["player"]: r for r in data["standings"]}
+    assert {
+        p: (s["rounds_won"], s["times_last"], s["highest"], s["lowest"], s["longest_streak"])
+        for p, s in stats.items()
+    } == {
+        "Ana": (1, 1, 7, 0, 1),
+        "Ben": (1, 0, 4, 0, 1),
+        "Carla": (1, 2, 10, 0, 1),
+        "Dan": (2, 0, 3, 0, 2),
+    }
+    assert stats["Carla"]["average"] == pytest.approx(20 / 3)
+    text = cli("tally", one_game, "--stats").stdout
+    assert text.splitlines()[0].split()[-6:] == ["won", "last", "high", "low", "avg", "streak"]
+
+
+def test_stats_of_a_tournament_streaks_stay_within_a_game(cli, tmp_path):
+    g1 = write(tmp_path, "a.yaml", scores_game(["Ana", "Ben"], [[5, 0], [0, 5]], complete=True))
+    g2 = write(tmp_path, "b.yaml", scores_game(["Ana", "Ben"], [[0, 5], [3, 0]], complete=True))
+    rows = {r["player"]: r for r in tally_json(cli, g1, g2, "--stats")["standings"]}
+    assert rows["Ana"]["rounds_won"] == 2 and rows["Ana"]["longest_streak"] == 1
+    assert rows["Ben"]["times_last"] == 2 and rows["Ben"]["highest"] == 5
+    csv_rows = list(csv.reader(io.StringIO(cli("tally", g1, g2, "--stats", "-f", "csv").stdout)))
+    assert csv_rows[0][-5:] == ["won", "last", "high", "low", "streak"]
+
+
+# --- formats (issue 10 item 15) ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("alias", ["markdown", "md"])
+def test_markdown_is_an_alias_of_github(cli, one_game, alias):
+    assert (
+        cli("tally", one_game, "-f", alias).stdout == cli("tally", one_game, "-f", "github").stdout
+    )
+    assert cli("tally", one_game, "-f", alias).stdout.startswith("|")
+
+
+@pytest.mark.parametrize("fmt", ["html", "latex", "latex_booktabs"])
+def test_html_and_latex_mark_the_top_as_text_does(cli, tmp_path, fmt):
+    path = write(tmp_path, "g.yaml", scores_game(["Ana", "Ben"], [[4, 0]], complete=True))
+    out = cli("tally", path, "-f", fmt).stdout
+    assert "Ben *" in out and "Ana *" not in out
+    last = out.splitlines()[-1]
+    assert last == ("<p>* winner: Ben</p>" if fmt == "html" else "* winner: Ben")
+
+
+def test_tsv_is_bare_data(cli, tmp_path):
+    path = write(tmp_path, "g.yaml", scores_game(["Ana", "Carlota"], [[4, 0]], complete=True))
+    out = cli("tally", path, "-f", "tsv").stdout
+    assert out == "rank\tplayer\tR1\ttotal\n1\tCarlota\t0\t0\n2\tAna\t4\t4\n"
+
+
+def test_wide_characters_keep_text_columns_aligned(cli, tmp_path):
+    from wcwidth import wcswidth
+
+    path = write(tmp_path, "g.yaml", scores_game(["李小龍", "Ana", "🐔🐔"], [[4, 0, 9]]))
+    lines = cli("tally", path).stdout.splitlines()[:-1]
+    assert len({wcswidth(line) for line in lines}) == 1, lines

@@ -48,6 +48,39 @@ def fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
+#: The most a command reads from stdin (game files have the same limit).
+MAX_STDIN = 16 * 2**20
+
+
+def read_stdin(what: str) -> str:
+    """All of stdin as text (UTF-8, a BOM dropped). On a terminal, first a one-line hint on
+    stderr, so that a command waiting for input does not look hung."""
+    import sys
+
+    _hint_if_terminal(what)
+    try:
+        raw = sys.stdin.buffer.read(MAX_STDIN + 1)
+    except (OSError, ValueError) as exc:
+        fail(f"cannot read standard input: {getattr(exc, 'strerror', None) or exc}", 2)
+    if len(raw) > MAX_STDIN:
+        fail(f"stdin holds more than {MAX_STDIN // 2**20} MiB")
+    return raw.decode("utf-8-sig", errors="replace")
+
+
+def _hint_if_terminal(what: str) -> None:
+    import sys
+
+    stdin = sys.stdin
+    if stdin is None:
+        fail("no standard input to read (it is closed)", 2)
+    try:
+        tty = stdin.isatty()
+    except (OSError, ValueError):
+        tty = False
+    if tty:
+        typer.echo(f"reading {what} from the terminal; end with Ctrl-D", err=True)
+
+
 def set_option(value: Optional[str]) -> int:
     """The --set value (already checked by :func:`check_set`) as its highest pip."""
     return 9 if value is None else parse_set_name(value)
@@ -63,9 +96,9 @@ def check_set(value: Optional[str]) -> Optional[str]:
 
 
 def echo_json(data: object) -> None:
-    import json
+    from cf.render.jsontext import dumps
 
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    typer.echo(dumps(data), nl=False)
 
 
 SetOpt = Annotated[
@@ -93,7 +126,16 @@ DoubleBlankOpt = Annotated[
 def names_option(names: Optional[str], players: Optional[int]) -> Optional[list[str]]:
     if names is None:
         return None
-    name_list = [n.strip() for n in names.split(",") if n.strip()]
+    name_list = [n.strip() for n in names.split(",")]
+    if not all(name_list):
+        raise typer.BadParameter(
+            "an empty name (two commas in a row, or one at an end)", param_hint="'--names'"
+        )
+    bad = [n for n in name_list if not n.isprintable()]
+    if bad:
+        raise typer.BadParameter(
+            f"names may not hold control characters: {bad[0]!r}", param_hint="'--names'"
+        )
     if len(set(name_list)) != len(name_list):
         raise typer.BadParameter("a name is given twice", param_hint="'--names'")
     if players is not None and players != len(name_list):
@@ -103,13 +145,20 @@ def names_option(names: Optional[str], players: Optional[int]) -> Optional[list[
     return name_list
 
 
+#: Friendlier names for tabulate formats.
+FORMAT_ALIASES = {"markdown": "github", "md": "github"}
+
+
 def table_format(value: str) -> str:
+    """A --format value as the format to render: json, csv, or a tabulate format name
+    (``markdown`` and ``md`` are tabulate's ``github``)."""
     from tabulate import tabulate_formats
 
+    value = FORMAT_ALIASES.get(value, value)
     if value in ("json", "csv") or value in tabulate_formats:
         return value
     raise typer.BadParameter(
-        f"'{value}' is not a format: use json, csv or a tabulate format "
+        f"'{value}' is not a format: use json, csv, markdown (md) or a tabulate format "
         f"({', '.join(sorted(tabulate_formats))})"
     )
 
@@ -136,6 +185,8 @@ def read_games(files: Optional[list[str]]) -> Iterator[Any]:
         if not os.access(path, os.R_OK):
             fail(f"cannot read {path}: permission denied", 2)
     for path in paths:
+        if path == "-":
+            _hint_if_terminal("a game file")
         try:
             yield read_game_file(path)
         except OSError as exc:

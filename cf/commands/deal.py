@@ -15,7 +15,7 @@ from cf.commands.common import (
     names_option,
     set_option,
 )
-from cf.rules import Rules, RulesError
+from cf.rules import DealRow, Rules, RulesError
 
 app = command_app()
 
@@ -78,32 +78,10 @@ def deal(
         fail(str(exc), 2)
     name_list = names_option(names, players)
     if shuffle:
-        if round_ > top + 1:
-            raise typer.BadParameter(
-                f"{rules.set_name} has rounds 1 to {top + 1}", param_hint="'--round'"
-            )
-        if name_list is None:
-            if players is None:
-                fail("--shuffle needs the number of players or --names", 2)
-            try:
-                rules.row(players)  # before making up names for a million players
-            except RulesError as exc:
-                fail(str(exc))
-            name_list = [f"P{i}" for i in range(1, players + 1)]
-        _shuffle(rules, name_list, round_, seed, format_)
+        _shuffle(rules, _seats(rules, name_list, players, round_), round_, seed, format_)
         return
     count = len(name_list) if name_list is not None else players
-    if count is None:
-        rows = rules.table()
-        if not rows and deal_ is not None:
-            fail(f"dealing {deal_} tiles each leaves too few in {rules.set_name} for 2 players")
-        if not rows:
-            fail(f"{rules.set_name} has no deal table: give --deal and a number of players")
-    else:
-        try:
-            rows = [rules.row(count)]
-        except RulesError as exc:
-            fail(str(exc))
+    rows = _rows(rules, count, deal_)
     if format_ is TextJson.json:
         data = [r.as_dict() for r in rows]
         echo_json(data if count is None else data[0])
@@ -114,6 +92,41 @@ def deal(
     headers = ["players", "tiles each", "chicken yard", "never drawn"]
     typer.echo(f"{rules.set_name} (the starting double is set aside before the deal)")
     typer.echo(tabulate(table, headers, tablefmt="simple"))
+
+
+def _seats(
+    rules: Rules, names: Optional[list[str]], players: Optional[int], round_: int
+) -> list[str]:
+    """Who is dealt to with --shuffle: the names, else P1..Pn."""
+    top = rules.top
+    if round_ > top + 1:
+        raise typer.BadParameter(
+            f"{rules.set_name} has rounds 1 to {top + 1}", param_hint="'--round'"
+        )
+    if names is not None:
+        return names
+    if players is None:
+        fail("--shuffle needs the number of players or --names", 2)
+    try:
+        rules.row(players)  # before making up names for a million players
+    except RulesError as exc:
+        fail(str(exc))
+    return [f"P{i}" for i in range(1, players + 1)]
+
+
+def _rows(rules: Rules, count: Optional[int], deal_: Optional[int]) -> list[DealRow]:
+    """The table's rows, or the one row for ``count`` players."""
+    if count is not None:
+        try:
+            return [rules.row(count)]
+        except RulesError as exc:
+            fail(str(exc))
+    rows = rules.table()
+    if not rows and deal_ is not None:
+        fail(f"dealing {deal_} tiles each leaves too few in {rules.set_name} for 2 players")
+    if not rows:
+        fail(f"{rules.set_name} has no deal table: give --deal and a number of players")
+    return rows
 
 
 def _shuffle(
@@ -135,9 +148,10 @@ def _shuffle(
         )
         return
     from cf.record.emit import yaml_key
+    from cf.tiles import format_hand
 
     typer.echo(f"starter: {dealt.starter}")
     typer.echo("deal:")
     for name, hand in dealt.hands.items():
-        typer.echo(f"  {yaml_key(name)}: {' '.join(str(t) for t in hand)}")
-    typer.echo(f"# chicken yard: {' '.join(str(t) for t in dealt.chicken_yard)}")
+        typer.echo(f"  {yaml_key(name)}: {format_hand(hand)}")
+    typer.echo(f"# chicken yard: {format_hand(dealt.chicken_yard)}")

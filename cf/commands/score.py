@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
 from typing import Annotated, Optional
 
 import typer
@@ -15,15 +14,12 @@ from cf.commands.common import (
     command_app,
     echo_json,
     fail,
+    read_stdin,
     set_option,
 )
 from cf.tiles import DEFAULT_DOUBLE_BLANK, NotationError, Tile, hand_points, parse_hand
 
 app = command_app()
-
-#: The most ``cf score`` reads from stdin (game files have the same limit).
-MAX_STDIN = 16 * 2**20
-
 
 # --- cf score ---------------------------------------------------------------------------
 
@@ -36,7 +32,7 @@ def score(
         Optional[list[str]],
         typer.Argument(
             help="Tiles of one hand, like 9-7 6-6 4-1 or [9|7],[6|6]. Without any, each "
-            "non-empty line of stdin is a hand, optionally 'NAME: tiles'.",
+            "non-empty line of stdin is a hand, optionally 'NAME: tiles'; # starts a comment.",
             show_default=False,
         ),
     ] = None,
@@ -62,16 +58,30 @@ def score(
         hand = _score_or_fail(" ".join(tiles), top)
         _print_scores([(None, hand)], double_blank, explain, format_, single=True)
         return
+    results, bad = _read_hands(read_stdin("hands"), top)
+    _print_scores(results, double_blank, explain, format_, single=False)
+    if bad:
+        raise typer.Exit(1)
+
+
+def _read_hands(data: str, top: int) -> tuple[list[tuple[Optional[str], tuple[Tile, ...]]], int]:
+    """Each non-empty line a hand, ``NAME: tiles`` or bare tiles; ``#`` starts a comment.
+    Bad lines are reported on stderr by number; the count of them is returned."""
     results: list[tuple[Optional[str], tuple[Tile, ...]]] = []
     bad = 0
-    raw = sys.stdin.buffer.read(MAX_STDIN + 1)
-    if len(raw) > MAX_STDIN:
-        fail(f"stdin holds more than {MAX_STDIN // 2**20} MiB: not a list of hands")
-    data = raw.decode("utf-8-sig", errors="replace")
     # Lines end at "\n" only (not at form feeds and the like), so numbers match an editor's.
     for number, line in enumerate(data.split("\n"), start=1):
-        line = line.removesuffix("\r")
+        line = line.removesuffix("\r").split("#", 1)[0]
         if not line.strip():
+            continue
+        if line[0].isspace():
+            typer.echo(
+                f"Error: line {number}: indented: cf score reads one hand per line "
+                "('NAME: tiles' or tiles), and this looks like YAML; "
+                "to check a game file use cf validate",
+                err=True,
+            )
+            bad += 1
             continue
         name, text = None, line
         match = _NAME_LINE.match(line)
@@ -82,9 +92,7 @@ def score(
         except NotationError as exc:
             typer.echo(f"Error: line {number}: {exc}", err=True)
             bad += 1
-    _print_scores(results, double_blank, explain, format_, single=False)
-    if bad:
-        raise typer.Exit(1)
+    return results, bad
 
 
 def _score_or_fail(text: str, top: int) -> tuple[Tile, ...]:

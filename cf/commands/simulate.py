@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 import sys
@@ -120,6 +119,11 @@ def simulate(
     """
     from cf.play.simulate import STRATEGIES
 
+    if format_ is TextJson.json and not stats:
+        raise typer.BadParameter(
+            "json is the format of --stats figures; a simulated game is a YAML game file",
+            param_hint="'--format'",
+        )
     top = set_option(set_)
     arms: int | str = starter_arms.strip().lower()
     if arms != "players":
@@ -215,6 +219,8 @@ def run(
     playouts: int | None = None,
 ) -> None:
     if stats:
+        from cf.render.stats import render_stats
+
         result = study(names, rules, seats, seed, rounds, games, jobs, playouts)
         typer.echo(render_stats(result, names, seats, fmt, seed), nl=False)
         return
@@ -282,33 +288,3 @@ def _gather(total: Stats, results, count: int, show: bool) -> None:  # type: ign
     with typer.progressbar(results, length=count, label="playing", file=sys.stderr) as bar:
         for r in bar:
             total.merge(r)
-
-
-def render_stats(stats: Stats, names: list[str], seats: list[str], fmt: str, seed: int) -> str:
-    data = {"seed": seed, **stats.as_dict()}
-    if fmt == "json":
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    from tabulate import tabulate
-
-    lines = [
-        f"{stats.games} games, {stats.rounds} rounds (seeds {seed} to {seed + stats.games - 1}: "
-        f"cf simulate --seed S plays one again)",
-        f"moves per round: {data['moves_per_round']:.1f}",
-        f"rounds ending blocked: {100 * data['blocked_share']:.1f}%",  # type: ignore[operator]
-        "",
-    ]
-    by_seat = data["points_per_round_by_seat"]
-    seat_rows = [
-        [int(s), names[int(s) - 1], seats[int(s) - 1], v]
-        for s, v in by_seat.items()  # type: ignore[attr-defined]
-    ]
-    lines.append(
-        tabulate(seat_rows, ["seat", "player", "strategy", "points/round"], floatfmt=".2f")
-    )
-    lines.append("")
-    strat_rows = [
-        [s, v["points_per_round"], f"{100 * v['win_rate']:.1f}%"]
-        for s, v in data["by_strategy"].items()  # type: ignore[attr-defined]
-    ]
-    lines.append(tabulate(strat_rows, ["strategy", "points/round", "win rate"], floatfmt=".2f"))
-    return "\n".join(lines) + "\n"

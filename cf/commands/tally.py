@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import os
+from typing import Annotated, Optional
 
 import typer
 
-from cf.commands.common import FilesArg, RankBy, command_app, read_games, table_format
+from cf.commands.common import FilesArg, RankBy, command_app, fail, read_games, table_format
+from cf.commands.pictures import check_chart, write_chart
 
 app = command_app()
 
@@ -26,27 +28,70 @@ def tally(
         typer.Option(
             "--format",
             "-f",
-            help="json, csv, or any tabulate format (simple, github, grid, …).",
+            help="json, csv, markdown (md), or any tabulate format (simple, github, grid, …).",
         ),
     ] = "simple",
+    after_round: Annotated[
+        Optional[int],
+        typer.Option(
+            "--after-round",
+            min=1,
+            help="One game: the standings as they stood after round K.",
+            metavar="K",
+            show_default=False,
+        ),
+    ] = None,
+    stats: Annotated[
+        bool,
+        typer.Option(
+            "--stats",
+            help="Add each player's rounds won, times last, highest and lowest round, "
+            "average per round and longest streak of rounds won.",
+        ),
+    ] = False,
+    count_partial: Annotated[
+        bool,
+        typer.Option(
+            "--count-partial",
+            help="Tournament: a partial game's leaders count as its winners too.",
+        ),
+    ] = False,
+    chart: Annotated[
+        Optional[str],
+        typer.Option(
+            "--chart",
+            callback=check_chart,
+            help="Also draw each player's running total, round by round, to this .svg or "
+            ".png file (PNG needs the charts extra).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Standings: one file gives the game's table, several give a tournament.
 
     A file with any problem (as cf validate reports them) is not tallied: its problems go
-    to stderr and the exit code is 1.
+    to stderr and the exit code is 1. Until a game's last round is in (rules.rounds, else
+    one per double), its top is the leader, not the winner, and a tournament counts no
+    win from it unless --count-partial.
 
     \b
     Examples:
       cf tally examples/family-night.yaml
-      cf tally examples/*.yaml --rank-by average
+      cf tally game.yaml --after-round 3
+      cf tally examples/*.yaml --rank-by average --stats
       cf tally league/*.yaml -f csv > standings.csv
+      cf tally examples/*.yaml --chart league.svg
     """
     from cf.record.check import validate as check
-    from cf.record.standings import game_standings, tournament
+    from cf.record.standings import player_stats, standings_of, tournament
     from cf.render.problems import problem_line, summary_line
     from cf.render.standings import render_game, render_tournament
 
     fmt = table_format(format_)
+    paths = files or ["-"]
+    _refuse_repeats(paths)
+    if after_round is not None and len(paths) > 1:
+        raise typer.BadParameter("takes one game file", param_hint="'--after-round'")
     tallied = []
     failed = False
     count = 0
@@ -59,13 +104,11 @@ def tally(
                 typer.echo(problem_line(report.file, p), err=True)
             typer.echo(f"{summary_line(report)}: not tallied", err=True)
             continue
-        standing = game_standings(
-            game.file,
-            game.players,
-            report.round_points,  # type: ignore[arg-type]  # a valid game scores every round
-            game.top + 1,
-        )
-        if not standing.complete:
+        if after_round is not None and after_round > report.rounds:
+            fail(f"--after-round {after_round}: {game.file} has {report.rounds} round(s)", 2)
+        # a valid game scores every round
+        standing = standings_of(game, report.round_points, after_round)  # type: ignore[arg-type]
+        if not standing.complete and after_round is None:
             typer.echo(
                 f"note: {game.file} is a partial game: {standing.rounds_played} of "
                 f"{standing.rounds_in_game} rounds",
@@ -73,6 +116,7 @@ def tally(
             )
         tallied.append(standing)
     if tallied:
+        table_stats = player_stats(tallied) if stats else None
         if count == 1:
             if rank_by is not RankBy.total:
                 typer.echo(
@@ -80,15 +124,32 @@ def tally(
                     "by total",
                     err=True,
                 )
-            typer.echo(render_game(tallied[0], fmt), nl=False)
+            typer.echo(render_game(tallied[0], fmt, table_stats), nl=False)
         else:
-            result = tournament(tallied, rank_by.value)
+            result = tournament(tallied, rank_by.value, count_partial=count_partial)
             if rank_by is RankBy.total and result.uneven_rounds:
                 typer.echo(
                     "warning: players played different numbers of rounds; totals do not "
                     "compare, consider --rank-by average",
                     err=True,
                 )
-            typer.echo(render_tournament(result, fmt), nl=False)
+            typer.echo(render_tournament(result, fmt, table_stats), nl=False)
+    if chart is not None and tallied:
+        write_chart(tallied, chart)
     if failed:
         raise typer.Exit(1)
+
+
+def _refuse_repeats(paths: list[str]) -> None:
+    """The same game given twice would count twice: a usage error (exit 2)."""
+    seen: dict[object, str] = {}
+    for path in paths:
+        try:
+            st = os.stat(path) if path != "-" else None
+        except OSError:
+            continue  # read_games reports it
+        key = (st.st_dev, st.st_ino) if st is not None else "-"
+        if key in seen:
+            same = "" if seen[key] == path else f" (the same file as {seen[key]})"
+            fail(f"{path} is given twice{same}: each game counts once", 2)
+        seen[key] = path

@@ -146,13 +146,14 @@ def simulate_game(
     rounds: int | None = None,
     playouts: int | None = None,
 ) -> SimGame:
-    """Play a game of ``rounds`` rounds (default: a full game, N+1 rounds); ``playouts``
-    sets the effort of the search players (their default when ``None``)."""
+    """Play a game of ``rounds`` rounds (default: the rules' whole game, N+1 rounds unless
+    ``rules.rounds`` says otherwise); ``playouts`` sets the effort of the search players
+    (their default when ``None``)."""
     rng = random.Random(seed)
     names = list(players)
     chosen = [strategy_for(s, playouts) for s in strategies]
     played = []
-    for k in range(1, (rounds or rules.top + 1) + 1):
+    for k in range(1, (rounds or rules.rounds_in_game) + 1):
         dealt = deal_from(rng, rules, names, k)
         first = names[(k - 1) % len(names)]
         played.append(play_round(rules, names, chosen, dealt, first, rng, k))

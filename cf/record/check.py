@@ -1,4 +1,4 @@
-"""Check a game against the rules (SPEC §5–6): replay every round, report every problem.
+"""Check a game against the rules: replay every round, report every problem.
 
 >>> from cf.record.reader import read_game
 >>> report = validate(read_game(b"players: [A, B]\\nrounds: [{scores: {A: 3, B: 0}}]"))
@@ -15,7 +15,7 @@ from cf.record.problems import Problem
 from cf.record.reader import Game, HandEntry, MoveEntry, Pos, RoundRecord
 from cf.record.replay import apply_entry, round_starter, start_round
 from cf.rules import Rules, RulesError
-from cf.tiles import Tile, hand_points, set_name
+from cf.tiles import Tile, format_hand, hand_points, set_name
 
 
 @dataclass
@@ -79,16 +79,16 @@ class _Checker:
         game = self.game
         if self.rules is not None:
             self.check_rules_for_players()
-        last = game.top + 1
+        rules = game.rules or Rules(top=game.top)
+        last = rules.rounds_in_game
         for rec in game.rounds:
             if rec.number > last:
-                self.add(
-                    "round-count",
-                    f"{len(game.rounds)} rounds: a game with {set_name(game.top)} "
-                    f"has {last} at most",
-                    rec.pos,
-                    rec.number,
+                limit = (
+                    f"this game has {last} (rules.rounds)"
+                    if rules.rounds is not None
+                    else f"a game with {set_name(game.top)} has {last} at most"
                 )
+                self.add("round-count", f"{len(game.rounds)} rounds: {limit}", rec.pos, rec.number)
                 break
             self.report.round_points.append(self.check_round(rec))
 
@@ -120,31 +120,55 @@ class _Checker:
     # --- one round ------------------------------------------------------------------------
 
     def check_round(self, rec: RoundRecord) -> dict[str, int] | None:
-        game, k = self.game, rec.number
-        players = game.players
+        """Every check of one round; its points where they can be known."""
+        starter = round_starter(self.game.top, rec.number)
         replayable = not rec.broken and self.rules is not None and self.deal_count is not None
-        starter = round_starter(game.top, k)
-        if rec.starter is not None and rec.starter != starter:
-            self.add(
-                "starter",
-                f"round {k} starts with {starter}, not {rec.starter}",
-                rec.starter_pos,
-                k,
-            )
+        replayable &= self.check_starter(rec, starter)
+        self.check_scored(rec)
+        replayable &= self.check_everyone_listed(rec)
+        if rec.deal is not None and not self.check_deal(rec, starter):
             replayable = False
+        if rec.hands is not None:
+            self.check_final_hands(rec, starter, replayed=rec.moves is not None)
+            self.check_scores_against_hands(rec)
+        board = None
+        if rec.moves is not None:
+            if replayable:
+                board = self.replay(rec, starter)
+            else:
+                self.report_unread_moves(rec.moves, 0)
+        return self.points(rec, board)
 
+    def check_starter(self, rec: RoundRecord, starter: Tile) -> bool:
+        """``starter``: the round's recorded starter must be its double."""
+        if rec.starter is None or rec.starter == starter:
+            return True
+        k = rec.number
+        self.add(
+            "starter", f"round {k} starts with {starter}, not {rec.starter}", rec.starter_pos, k
+        )
+        return False
+
+    def check_scored(self, rec: RoundRecord) -> None:
+        """``missing-score``: a round needs scores, hands, or a deal with moves."""
         if (
             rec.scores is None
             and rec.hands is None
             and not (rec.deal is not None and rec.moves is not None)
             and not rec.unreadable & {"scores", "hands", "deal", "moves"}
         ):
+            k = rec.number
             self.add(
                 "missing-score",
                 f"round {k} has no scores, no hands and no deal with moves: nobody can be scored",
                 rec.pos,
                 k,
             )
+
+    def check_everyone_listed(self, rec: RoundRecord) -> bool:
+        """``missing-score`` (scores, hands) and ``deal``: every player is listed.
+        False if someone is missing from the deal (the round cannot be replayed)."""
+        complete_deal = True
         for part, code in (
             ("scores", "missing-score"),
             ("hands", "missing-score"),
@@ -153,46 +177,37 @@ class _Checker:
             given = getattr(rec, part)
             if given is None or part in rec.unreadable:
                 continue
-            for name in players:
+            for name in self.game.players:
                 if name not in given:
                     self.add(
                         code,
-                        f"{name} is missing from round {k}'s {part}",
+                        f"{name} is missing from round {rec.number}'s {part}",
                         getattr(rec, f"{part}_pos"),
-                        k,
+                        rec.number,
                         player=name,
                     )
-                    replayable = False if part == "deal" else replayable
+                    complete_deal = complete_deal and part != "deal"
+        return complete_deal
 
-        if rec.deal is not None and not self.check_deal(rec, starter):
-            replayable = False
-        if rec.hands is not None:
-            self.check_final_hands(rec, starter, replayed=rec.moves is not None)
-        double_blank = game.rules.double_blank if game.rules else None
-        if rec.hands is not None and rec.scores is not None and double_blank is not None:
-            for name, (score, pos) in rec.scores.items():
-                hand = rec.hands.get(name)
-                if score is None or hand is None or hand.tiles is None:
-                    continue
-                points = hand_points(hand.tiles, double_blank)
-                if points != score:
-                    self.add(
-                        "score-mismatch",
-                        f"{name} scored {score}, but "
-                        + (f"the hand {_hand(hand.tiles)}" if hand.tiles else "an empty hand")
-                        + f" is worth {points}",
-                        pos,
-                        k,
-                        player=name,
-                    )
-
-        board = None
-        if rec.moves is not None:
-            if replayable:
-                board = self.replay(rec, starter)
-            else:
-                self.report_unread_moves(rec.moves, 0)
-        return self.points(rec, board)
+    def check_scores_against_hands(self, rec: RoundRecord) -> None:
+        """``score-mismatch``: a recorded score must be the points of the recorded hand."""
+        rules = self.game.rules
+        if rec.hands is None or rec.scores is None or rules is None:
+            return
+        for name, (score, pos) in rec.scores.items():
+            hand = rec.hands.get(name)
+            if score is None or hand is None or hand.tiles is None:
+                continue
+            points = hand_points(hand.tiles, rules.double_blank)
+            if points != score:
+                what = f"the hand {format_hand(hand.tiles)}" if hand.tiles else "an empty hand"
+                self.add(
+                    "score-mismatch",
+                    f"{name} scored {score}, but {what} is worth {points}",
+                    pos,
+                    rec.number,
+                    player=name,
+                )
 
     def check_deal(self, rec: RoundRecord, starter: Tile) -> bool:
         assert rec.deal is not None
@@ -311,7 +326,7 @@ class _Checker:
                     continue
                 points = hand_points(hand.known, self.rules.double_blank)
                 if points != score:
-                    left = _hand(sorted(hand.known, reverse=True)) or "nothing"
+                    left = format_hand(sorted(hand.known, reverse=True)) or "nothing"
                     self.add(
                         "score-mismatch",
                         f"{name} scored {score}, but the log leaves {left}, worth {points}",
@@ -340,24 +355,29 @@ class _Checker:
                 for name in players
             }
         if board is not None and rec.deal is not None:
-            unknown = [name for name in players if board.hands[name].unseen]
-            for name in unknown:
-                n = board.hands[name].unseen
-                self.add(
-                    "missing-score",
-                    f"{name}'s hand at the end of round {rec.number} is not fully known "
-                    f"({n} tile{'s' if n != 1 else ''} drawn unnamed and never played): "
-                    "record hands or scores",
-                    rec.pos,
-                    rec.number,
-                    player=name,
-                )
-            if unknown:
-                return None
-            return {
-                name: hand_points(board.hands[name].known, rules.double_blank) for name in players
-            }
+            return self.points_left_by_log(rec, board, rules.double_blank)
         return None
+
+    def points_left_by_log(
+        self, rec: RoundRecord, board: Round, double_blank: int
+    ) -> dict[str, int] | None:
+        """``missing-score``: points from the replay need every hand fully known."""
+        players = self.game.players
+        unknown = [name for name in players if board.hands[name].unseen]
+        for name in unknown:
+            n = board.hands[name].unseen
+            self.add(
+                "missing-score",
+                f"{name}'s hand at the end of round {rec.number} is not fully known "
+                f"({n} tile{'s' if n != 1 else ''} drawn unnamed and never played): "
+                "record hands or scores",
+                rec.pos,
+                rec.number,
+                player=name,
+            )
+        if unknown:
+            return None
+        return {name: hand_points(board.hands[name].known, double_blank) for name in players}
 
 
 def _hand_difference(board: Round, name: str, entry: HandEntry) -> str | None:
@@ -365,14 +385,16 @@ def _hand_difference(board: Round, name: str, entry: HandEntry) -> str | None:
     hand = board.hands[name]
     on_table = sorted(recorded & board.on_table, reverse=True)
     if on_table:
-        return f"{name}'s recorded hand holds {_hand(on_table)}, already on the table"
+        return f"{name}'s recorded hand holds {format_hand(on_table)}, already on the table"
     elsewhere = [t for t in recorded if board.owner.get(t, name) != name]
     if elsewhere:
         t = elsewhere[0]
         return f"{name}'s recorded hand holds {t}, which the log leaves with {board.owner[t]}"
     missing = sorted(hand.known - recorded, reverse=True)
     if missing:
-        return f"{name}'s recorded hand lacks {_hand(missing)}, which the log leaves with them"
+        return (
+            f"{name}'s recorded hand lacks {format_hand(missing)}, which the log leaves with them"
+        )
     if len(recorded) != hand.size:
         has, left = _tiles(len(recorded)), _tiles(hand.size)
         return f"{name}'s recorded hand has {has}, the log leaves {left}"
@@ -381,7 +403,3 @@ def _hand_difference(board: Round, name: str, entry: HandEntry) -> str | None:
 
 def _tiles(n: int) -> str:
     return f"{n} tile{'s' if n != 1 else ''}"
-
-
-def _hand(tiles: object) -> str:
-    return " ".join(str(t) for t in tiles)  # type: ignore[attr-defined]

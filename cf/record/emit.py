@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_ .'-]*[A-Za-z0-9_.']|[A-Za-z_]")
+# Letters of any script may start a plain scalar (``Mamá``, ``李``); YAML indicators may not.
+_PLAIN = re.compile(r"[^\W\d][\w .'-]*[\w.']|[^\W\d]")
 # Names YAML 1.1 would read as something else are still plain for cf, which reads every
 # scalar as written; other YAML readers would not, so they are quoted too.
 _SPECIAL = {
@@ -33,6 +34,7 @@ def game_yaml(game: object, header: str | None = None, title: str | None = None)
     """A simulated game (:class:`cf.play.simulate.SimGame`) as a complete game file."""
     from cf.notation import format_action
     from cf.rules import Rules
+    from cf.tiles import format_hand
 
     rules: Rules = game.rules  # type: ignore[attr-defined]
     players = game.players  # type: ignore[attr-defined]
@@ -47,6 +49,9 @@ def game_yaml(game: object, header: str | None = None, title: str | None = None)
         opts.append(f"deal: {rules.deal}")
     if rules.reserve is not None:
         opts.append(f"reserve: {rules.reserve}")
+    if rules.rounds is not None or len(game.rounds) != rules.rounds_in_game:  # type: ignore[attr-defined]
+        # `cf simulate --rounds K` plays a complete game of K rounds: the file says so
+        opts.append(f"rounds: {len(game.rounds)}")  # type: ignore[attr-defined]
     out.append("rules: {" + ", ".join(opts) + "}")
     out.append("players: [" + ", ".join(yaml_key(p) for p in players) + "]")
     out.append("rounds:")
@@ -54,13 +59,13 @@ def game_yaml(game: object, header: str | None = None, title: str | None = None)
         out.append(f"  - starter: {r.starter}")
         out.append("    deal:")
         for p in players:
-            out.append(f"      {yaml_key(p)}: {' '.join(str(t) for t in r.deal[p])}")
+            out.append(f"      {yaml_key(p)}: {format_hand(r.deal[p])}")
         out.append("    moves:")
         for m in r.moves:
             out.append(f"      - {yaml_key(m.player)}: {format_action(m.action)}")
         out.append("    hands:")
         for p in players:
-            tiles = " ".join(str(t) for t in r.hands[p])
+            tiles = format_hand(r.hands[p])
             out.append(f"      {yaml_key(p)}: {tiles or chr(34) * 2}")
         scores = ", ".join(f"{yaml_key(p)}: {r.scores[p]}" for p in players)
         out.append(f"    scores: {{{scores}}}")

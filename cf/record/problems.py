@@ -1,4 +1,4 @@
-"""Problems found in a game file: a code from SPEC §6, a message and where it is."""
+"""Problems found in a game file: a problem code, a message and where it is."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ def one_line(text: str) -> str:
     return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
-#: Every problem code, in the order SPEC §6 lists them.
+#: Every problem code, in the order docs/file-format.md lists them.
 CODES: tuple[str, ...] = (
     "yaml",
     "schema",

@@ -1,4 +1,4 @@
-"""The YAML game file (SPEC §5): text in, a :class:`Game` with positions out.
+"""The YAML game file (docs/file-format.md): text in, a :class:`Game` with positions out.
 
 The file is composed (never constructed) with PyYAML's safe loader, the libyaml
 ``CSafeLoader`` where present, so no tag can run code and every value keeps its line and
@@ -41,8 +41,9 @@ _KIND_TAGS = {
 class Loader(_BaseLoader):  # type: ignore[misc,valid-type]
     """The safe loader, composing only: every untagged scalar stays text.
 
-    cf reads every scalar as written (SPEC §5), so YAML 1.1's implicit typing (``No`` is
-    false, ``033`` is 27) is never wanted; skipping it also makes reading a third faster.
+    cf reads every scalar as written (docs/file-format.md): YAML 1.1's implicit typing
+    (``No`` is false, ``033`` is 27) is never wanted; skipping it also makes reading a third
+    faster.
     """
 
     def resolve(self, kind, value, implicit):  # type: ignore[no-untyped-def]
@@ -61,7 +62,7 @@ MAX_BYTES = 16 * 1024 * 1024
 
 TOP_KEYS = ("title", "date", "notes", "set", "rules", "players", "rounds")
 ROUND_KEYS = ("starter", "deal", "moves", "hands", "scores", "notes")
-RULE_KEYS = ("starter_arms", "double_blank", "deal", "reserve")
+RULE_KEYS = ("starter_arms", "double_blank", "deal", "reserve", "rounds")
 
 _Y = "tag:yaml.org,2002:"
 _PLAIN_TAGS = {_Y + t for t in ("str", "int", "float", "bool", "null", "timestamp")}

@@ -1,11 +1,10 @@
-"""Rendering validation reports: text, JSON and GitHub workflow annotations (SPEC §7)."""
+"""Rendering validation reports: text, JSON and GitHub workflow annotations."""
 
 from __future__ import annotations
 
-import json
-
 from cf.record.check import Report
 from cf.record.problems import Problem
+from cf.render.jsontext import dumps
 
 
 def problem_line(file: str, p: Problem) -> str:
@@ -70,7 +69,7 @@ def github_line(file: str, p: Problem) -> str:
 def render_validation(reports: list[Report], fmt: str = "text") -> str:
     """The whole output of ``cf validate`` for ``reports``, newline-terminated."""
     if fmt == "json":
-        return json.dumps(as_json(reports), ensure_ascii=False, indent=2) + "\n"
+        return dumps(as_json(reports))
     lines: list[str] = []
     for r in reports:
         render = github_line if fmt == "github" else problem_line

@@ -1,30 +1,46 @@
-"""Rendering standings: any tabulate format, csv (header row) or json (SPEC §7)."""
+"""Rendering standings: any tabulate format, csv (header row) or json.
+
+The players ranked first are marked ``*`` in the table formats people read (tabulate's
+text formats, markdown, html, latex), and a last line names them: the *winner(s)* of a
+complete game, the *leader(s)* of one still being played. csv, tsv and json are data:
+no mark, no note line (json says it in ``"leaders"`` / ``"winners"``).
+"""
 
 from __future__ import annotations
 
 import csv
+import html
 import io
-import json
 
-from cf.record.standings import GameStandings, Tournament
+from cf.record.standings import GameStandings, PlayerStats, Tournament
+from cf.render.jsontext import dumps
 
 WINNER = " *"
-# Formats read by programs or typeset elsewhere: no winner mark, no footnote line.
-UNMARKED = {"tsv", "html", "unsafehtml", "latex", "latex_raw", "latex_booktabs", "latex_longtable"}
+#: Formats read by programs: no winner mark, no note line.
+DATA_FORMATS = {"csv", "tsv", "json"}
+HTML_FORMATS = {"html", "unsafehtml"}
+#: Movement since the previous round, and what is printed where ▲/▼/– cannot be encoded.
+ARROWS = ("▲", "▼", "–")
+ASCII_ARROWS = ("+", "-", "=")
 
 
-def _render(headers: list[str], rows: list[list[object]], fmt: str, note: str) -> str:
+def _render(headers: list[str], rows: list[list[object]], fmt: str, note: str | None) -> str:
+    """``rows`` as ``fmt``; column 1 is the player, marked where column 0 (rank) is 1 and
+    ``note`` is given (there is somebody to mark)."""
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(headers)
         writer.writerows(rows)
         return out.getvalue()
+    if fmt == "tsv":  # tabulate pads tsv columns; programs want bare tab-separated cells
+        lines = [headers, *[[_cell(v) for v in r] for r in rows]]
+        return "".join("\t".join(_tsv(c) for c in line) + "\n" for line in lines)
     from tabulate import tabulate
 
     # Cells are formatted here, not by tabulate, which turns numbers into floats to align
     # them: totals have no upper bound, and a float would overflow or round them.
-    marked = fmt not in UNMARKED
+    marked = note is not None
     cells = [
         [
             _cell(v) if i != 1 else f"{v}{WINNER if marked and r[0] == 1 else ''}"
@@ -34,35 +50,163 @@ def _render(headers: list[str], rows: list[list[object]], fmt: str, note: str) -
     ]
     align = ["left" if i == 1 else "right" for i in range(len(headers))]
     table = tabulate(cells, headers, tablefmt=fmt, disable_numparse=True, colalign=align)
-    return f"{table}\n{note}\n" if marked else f"{table}\n"
+    if note is None:
+        return f"{table}\n"
+    if fmt in HTML_FORMATS:
+        note = f"<p>{html.escape(note)}</p>"
+    return f"{table}\n{note}\n"
 
 
 def _cell(value: object) -> str:
     return f"{value:.2f}" if isinstance(value, float) else str(value)
 
 
-def render_game(g: GameStandings, fmt: str) -> str:
-    """One game's standings: rank, player, R1…Rn, total."""
-    if fmt == "json":
-        data = {
-            "ranked_by": "total",
-            "standings": [
-                {"rank": r.rank, "player": r.player, "total": r.total, "rounds": list(r.rounds)}
-                for r in g.rows
-            ],
+def _tsv(text: str) -> str:
+    return text.replace("\t", " ").replace("\n", " ")
+
+
+def _names(names: list[str]) -> str:
+    return " and ".join(names)
+
+
+def game_note(g: GameStandings) -> str | None:
+    """The line under one game's table: its winner(s), or its leader(s) and how far it is;
+    ``None`` before any round (nobody to mark)."""
+    if not g.rounds_played:
+        return None
+    if g.complete:
+        return f"{WINNER.strip()} winner{'s' if len(g.winners) > 1 else ''}: {_names(g.winners)}"
+    return (
+        f"{WINNER.strip()} leader{'s' if len(g.leaders) > 1 else ''}: {_names(g.leaders)} "
+        f"(partial game: {g.rounds_played} of {g.rounds_in_game} rounds)"
+    )
+
+
+STAT_HEADERS = ["won", "last", "high", "low", "avg", "streak"]
+
+
+def _stat_cells(s: PlayerStats) -> list[object]:
+    return [
+        s.rounds_won,
+        s.times_last,
+        "" if s.highest is None else s.highest,
+        "" if s.lowest is None else s.lowest,
+        _two_places(s.average),
+        s.longest_streak,
+    ]
+
+
+def _stat_json(s: PlayerStats) -> dict[str, object]:
+    return {
+        "rounds_won": s.rounds_won,
+        "times_last": s.times_last,
+        "highest": s.highest,
+        "lowest": s.lowest,
+        "average": s.average,
+        "longest_streak": s.longest_streak,
+    }
+
+
+def game_json(g: GameStandings, stats: list[PlayerStats] | None = None) -> dict[str, object]:
+    """One game as JSON data (docs/cli.md, "cf tally"): rank, player, total, rounds, plus
+    ``complete``, ``leaders`` (while not complete) or ``winners`` (once complete), and per
+    standing ``movement``."""
+    by_player = {s.player: s for s in stats or ()}
+    data: dict[str, object] = {"ranked_by": "total", "complete": g.complete}
+    data["winners" if g.complete else "leaders"] = g.winners if g.complete else g.leaders
+    data["standings"] = [
+        {
+            "rank": r.rank,
+            "player": r.player,
+            "total": r.total,
+            "rounds": list(r.rounds),
+            "movement": r.movement,
+            **(_stat_json(by_player[r.player]) if stats else {}),
         }
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        for r in g.rows
+    ]
+    return data
+
+
+def render_game(g: GameStandings, fmt: str, stats: list[PlayerStats] | None = None) -> str:
+    """One game's standings: rank, player, R1…Rn, total (and the ``stats`` columns)."""
+    if fmt == "json":
+        return dumps(game_json(g, stats))
+    by_player = {s.player: s for s in stats or ()}
     headers = ["rank", "player", *[f"R{i}" for i in range(1, g.rounds_played + 1)], "total"]
     rows: list[list[object]] = [[r.rank, r.player, *r.rounds, r.total] for r in g.rows]
-    winners = " and ".join(g.winners)
-    note = f"{WINNER.strip()} winner: {winners}"
-    if not g.complete:
-        note += f" (partial game: {g.rounds_played} of {g.rounds_in_game} rounds)"
-    return _render(headers, rows, fmt, note)
+    if stats:
+        headers += STAT_HEADERS
+        for row, r in zip(rows, g.rows, strict=True):
+            row += _stat_cells(by_player[r.player])
+    return _render(headers, rows, fmt, None if fmt in DATA_FORMATS else game_note(g))
 
 
-def render_tournament(t: Tournament, fmt: str) -> str:
-    """A tournament: rank, player, games, rounds, wins, total, average per round."""
+def movement(places: int, arrows: tuple[str, str, str] = ARROWS) -> str:
+    """``▲2`` (up two places), ``▼1`` (down one) or ``–`` (no change).
+
+    >>> movement(2), movement(-1), movement(0), movement(-3, ASCII_ARROWS)
+    ('▲2', '▼1', '–', '-3')
+    """
+    up, down, same = arrows
+    if places > 0:
+        return f"{up}{places}"
+    if places < 0:
+        return f"{down}{-places}"
+    return same
+
+
+def scoreboard_footer(g: GameStandings, next_starter: str | None) -> str:
+    """``round K of N, next starts with D-D``, or the winner(s) after the last round."""
+    if g.complete and g.rounds_played:
+        total = g.rows[0].total
+        if len(g.winners) > 1:
+            return f"game over: {_names(g.winners)} win, tied on {total}"
+        return f"game over: {g.winners[0]} wins with {total}"
+    if not g.rounds_played:
+        return f"no rounds yet; round 1 of {g.rounds_in_game} starts with {next_starter}"
+    return f"round {g.rounds_played} of {g.rounds_in_game}, next starts with {next_starter}"
+
+
+def render_scoreboard(
+    g: GameStandings, next_starter: str | None, fmt: str = "text", *, ascii_only: bool = False
+) -> str:
+    """What ``cf add`` prints after a write: rank, player, this round, total, movement,
+    then where the game stands (as JSON: :func:`game_json` plus ``next_starter``)."""
+    if fmt == "json":
+        data = game_json(g)
+        data["rounds_in_game"] = g.rounds_in_game
+        data["next_starter"] = None if g.complete else next_starter
+        return dumps(data)
+    from tabulate import tabulate
+
+    arrows = ASCII_ARROWS if ascii_only else ARROWS
+    marked = bool(g.rounds_played)
+    cells = [
+        [
+            str(r.rank),
+            f"{r.player}{WINNER if marked and r.rank == 1 else ''}",
+            "" if r.this_round is None else str(r.this_round),
+            str(r.total),
+            movement(r.movement, arrows),
+        ]
+        for r in g.rows
+    ]
+    headers = ["rank", "player", f"round {g.rounds_played}", "total", "move"]
+    table = tabulate(
+        cells,
+        headers,
+        tablefmt="simple",
+        disable_numparse=True,
+        colalign=["right", "left", "right", "right", "left"],
+    )
+    return f"{table}\n{scoreboard_footer(g, next_starter)}\n"
+
+
+def render_tournament(t: Tournament, fmt: str, stats: list[PlayerStats] | None = None) -> str:
+    """A tournament: rank, player, games, rounds, wins, total, average per round (and the
+    ``stats`` columns)."""
+    by_player = {s.player: s for s in stats or ()}
     if fmt == "json":
         data = {
             "ranked_by": t.ranked_by,
@@ -75,18 +219,24 @@ def render_tournament(t: Tournament, fmt: str) -> str:
                     "wins": r.wins,
                     "total": r.total,
                     "average": r.average,
+                    **(_stat_json(by_player[r.player]) if stats else {}),
                 }
                 for r in t.rows
             ],
         }
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        return dumps(data)
     headers = ["rank", "player", "games", "rounds", "wins", "total", "average"]
     rows: list[list[object]] = [
         [r.rank, r.player, r.games, r.rounds, r.wins, r.total, _two_places(r.average)]
         for r in t.rows
     ]
-    leaders = " and ".join(r.player for r in t.rows if r.rank == 1)
-    return _render(headers, rows, fmt, f"{WINNER.strip()} leader by {t.ranked_by}: {leaders}")
+    if stats:
+        headers += [h for h in STAT_HEADERS if h != "avg"]
+        for row, r in zip(rows, t.rows, strict=True):
+            row += [c for i, c in enumerate(_stat_cells(by_player[r.player])) if i != 4]
+    leaders = _names([r.player for r in t.rows if r.rank == 1])
+    note = f"{WINNER.strip()} leader by {t.ranked_by}: {leaders}"
+    return _render(headers, rows, fmt, None if fmt in DATA_FORMATS else note)
 
 
 def _two_places(value: float | int) -> float | int:

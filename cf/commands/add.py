@@ -1,0 +1,183 @@
+"""``cf add``: enter a round, checked before it is written, and see the scoreboard."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated, Any, Optional
+
+import typer
+
+from cf.commands.common import TextJson, command_app, fail
+
+app = command_app()
+
+PHOTO_EXTRA = "reading a photo needs the photo extra: pip install 'chickenfoot[photo]'"
+
+
+@app.command(short_help="Enter a round's scores or hands; print the scoreboard.")
+def add(
+    file: Annotated[
+        str,
+        typer.Argument(help="The game file (from cf new).", show_default=False, metavar="FILE"),
+    ],
+    entry: Annotated[
+        list[str],
+        typer.Argument(
+            help="NAME=VALUE for every player: a score (Ana=12), the tiles left "
+            '(Ben="9-7 6-6 4-1"), out (Carla=out, or Carla=) or a photo (Dan=@hand.jpg).',
+            show_default=False,
+            metavar="ENTRY...",
+        ),
+    ],
+    round_: Annotated[
+        Optional[int],
+        typer.Option(
+            "--round",
+            "-r",
+            min=1,
+            metavar="K",
+            help="Replace round K instead of adding the next one.",
+            show_default=False,
+        ),
+    ] = None,
+    format_: Annotated[
+        TextJson, typer.Option("--format", "-f", help="Scoreboard as text or json.")
+    ] = TextJson.text,
+) -> None:
+    """Add the next round (or replace round K) and print the scoreboard.
+
+    Give every player once, as NAME=VALUE. NAME matches a player exactly, else without
+    regard to case and accents when that picks one player. VALUE is a score, the tiles
+    left in the hand, 'out' (or nothing) for who went out, or @IMAGE, a photo of the
+    hand. All tiles: the round is written as hands; otherwise as scores, with the tiles
+    given scored by the file's double_blank and kept in a comment on the same line.
+
+    The file as it would be is checked first: with any problem nothing is written, the
+    problems are printed as cf validate prints them, and the exit code is 1. The write
+    is atomic and locked, and leaves every other byte of the file as it was.
+
+    \b
+    Examples:
+      cf add friday.yaml Ana=0 Ben=33 Carla=12 Dan=50
+      cf add friday.yaml Ana=out Ben="9-7 6-6 4-1" Carla="5-5 1-1" Dan=0-0
+      cf add friday.yaml --round 2 Ana=5 Ben=0 Carla=21 Dan=8
+    """
+    from cf.files import WriteError, atomic_write, locked
+    from cf.record.edit import EditError
+    from cf.record.keeper import EntryError, add_entries
+
+    pairs = [_split(e) for e in entry]
+    _check_file(file)
+    try:
+        with locked(file):
+            text = _read(file)
+            count, top = _shape(text, file)
+            if round_ is not None and round_ > count + 1:
+                fail(
+                    f"--round {round_}: {file} has {count} round(s), so K is at most {count + 1}",
+                    2,
+                )
+            values = [(name, _photo(v[1:], top) if v.startswith("@") else v) for name, v in pairs]
+            try:
+                change = add_entries(text, file, values, round_)
+            except (EntryError, EditError) as exc:
+                fail(str(exc))
+            if not change.report.valid:
+                _print_problems(change.report)
+                raise typer.Exit(1)
+            atomic_write(file, change.text, overwrite=True)
+    except OSError as exc:  # the write itself, or the lock file beside FILE
+        fail(str(exc) if isinstance(exc, WriteError) else f"cannot write {file}: {exc}")
+    if round_ is not None and round_ <= count:
+        typer.echo(f"note: replaced round {round_}", err=True)
+    _scoreboard(change, format_.value)
+
+
+def _split(entry: str) -> tuple[str, str]:
+    name, sep, value = entry.partition("=")
+    if not sep or not name.strip():
+        raise typer.BadParameter(
+            f"'{entry}' is not NAME=VALUE (Ana=12, Ben=\"9-7 6-6\", Carla=out, Dan=@hand.jpg)",
+            param_hint="ENTRY",
+        )
+    return name, value
+
+
+def _check_file(file: str) -> None:
+    if os.path.isdir(file):
+        fail(f"{file} is a directory, not a game file", 2)
+    if not os.path.exists(file):
+        fail(f"cannot read {file}: no such file (start one with cf new)", 2)
+
+
+def _read(file: str) -> str:
+    try:
+        with open(file, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror or exc}", 2)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        fail(f"{file} is not UTF-8 text (bad byte at offset {exc.start}): save it as UTF-8")
+
+
+def _shape(text: str, file: str) -> tuple[int, int]:
+    """How many rounds the file has, and its set's highest pip."""
+    from cf.record.reader import read_game
+
+    game = read_game(text, file)
+    return len(game.rounds), game.top
+
+
+def _photo(path: str, top: int) -> Any:
+    """The tiles a photo of one hand shows (``cf.photo``, an optional extra)."""
+    try:
+        from cf.photo import read_photo  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        fail(PHOTO_EXTRA, 2)
+    from cf.errors import Error
+
+    try:
+        result = read_photo(path, top)
+    except (Error, OSError) as exc:
+        fail(f"{path}: {exc}")
+    if result.unreadable:
+        fail(
+            f"{path}: {len(result.unreadable)} tile(s) cannot be read with confidence; "
+            "nothing written (enter that hand as tiles or a score)"
+        )
+    return tuple(result.tiles)
+
+
+def _print_problems(report: Any) -> None:
+    from cf.render.problems import render_validation
+
+    typer.echo(render_validation([report]), err=True, nl=False)
+    typer.echo("Error: nothing written: the file would have the problems above", err=True)
+
+
+def can_encode(text: str) -> bool:
+    """Whether stdout can print ``text`` (else the scoreboard falls back to ASCII)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _scoreboard(change: Any, fmt: str) -> None:
+    from cf.record.replay import round_starter
+    from cf.record.standings import standings_of
+    from cf.render.standings import ARROWS, render_scoreboard
+
+    game, report = change.game, change.report
+    standing = standings_of(game, report.round_points)
+    k = standing.rounds_played + 1
+    next_starter = str(round_starter(game.top, k)) if k <= game.top + 1 else None
+    out = render_scoreboard(
+        standing, next_starter, fmt, ascii_only=not can_encode("".join(ARROWS))
+    )
+    typer.echo(out, nl=False)

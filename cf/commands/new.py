@@ -1,0 +1,143 @@
+"""``cf new``: start a game file with every house rule written out (docs/cli.md, "cf new")."""
+
+from __future__ import annotations
+
+import datetime
+import os
+from typing import Annotated, Optional
+
+import typer
+
+from cf.commands.common import DoubleBlankOpt, SetOpt, command_app, fail, set_option
+from cf.tiles import DEFAULT_DOUBLE_BLANK
+
+app = command_app()
+
+
+@app.command(short_help="Start a game file to keep score in.")
+def new(
+    file: Annotated[
+        str, typer.Argument(help="The game file to write.", show_default=False, metavar="FILE")
+    ],
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Comma-separated names, in seating order (turn order).",
+            show_default=False,
+        ),
+    ],
+    set_: SetOpt = None,
+    starter_arms: Annotated[
+        str,
+        typer.Option("--starter-arms", help="Arms the starter takes: 2..N or 'players'."),
+    ] = "4",
+    double_blank: DoubleBlankOpt = DEFAULT_DOUBLE_BLANK,
+    reserve: Annotated[
+        Optional[int],
+        typer.Option(
+            "--reserve",
+            min=0,
+            help="Tiles that stay in the chicken yard (default 2 with two players, else 1).",
+            show_default=False,
+        ),
+    ] = None,
+    deal: Annotated[
+        Optional[int],
+        typer.Option(
+            "--deal",
+            min=1,
+            help="Tiles per player (default: the set's table; needed where it has no row).",
+            show_default=False,
+        ),
+    ] = None,
+    rounds: Annotated[
+        Optional[int],
+        typer.Option(
+            "--rounds",
+            min=1,
+            help="Rounds in the game, from the top double down (default: one per double).",
+            show_default=False,
+        ),
+    ] = None,
+    title: Annotated[
+        Optional[str],
+        typer.Option(
+            "--title", help="The game's title (default: FILE's name).", show_default=False
+        ),
+    ] = None,
+    date: Annotated[
+        Optional[str],
+        typer.Option(
+            "--date", help="The game's date, YYYY-MM-DD (default: today).", show_default=False
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
+) -> None:
+    """Start a game file: the players, the set and every house rule, and no rounds yet.
+
+    Every rule is written out (starter_arms, double_blank, deal, reserve, rounds), so the
+    file scores the same under any later default. Then keep score round by round with
+    cf add. FILE is never replaced without --force.
+
+    \b
+    Examples:
+      cf new friday.yaml --players Ana,Ben,Carla,Dan
+      cf new club.yaml --players Ana,Ben --set double-six --double-blank 25 --title Club
+      cf new quick.yaml --players Ana,Ben,Carla --rounds 5
+    """
+    from cf.files import WriteError, atomic_write
+    from cf.record.keeper import check_text, new_game_text
+    from cf.record.replay import round_starter
+    from cf.rules import Rules, RulesError
+
+    top = set_option(set_)
+    names = [n.strip() for n in players.split(",")]
+    if any(not n for n in names):
+        raise typer.BadParameter("a name is empty", param_hint="'--players'")
+    if len(set(names)) != len(names):
+        raise typer.BadParameter("a name is given twice", param_hint="'--players'")
+    if len(names) < 2:
+        raise typer.BadParameter("a game needs at least 2 players", param_hint="'--players'")
+    arms: int | str = starter_arms.strip().lower()
+    if arms != "players":
+        if not str(arms).isdigit():
+            raise typer.BadParameter("a number or 'players'", param_hint="'--starter-arms'")
+        arms = int(arms)
+    if date is None:
+        date = datetime.date.today().isoformat()
+    else:
+        try:
+            date = datetime.date.fromisoformat(date).isoformat()
+        except ValueError:
+            raise typer.BadParameter(
+                f"'{date}' is not a date YYYY-MM-DD", param_hint="'--date'"
+            ) from None
+    try:
+        rules = Rules(
+            top=top,
+            deal=deal,
+            starter_arms=arms,
+            double_blank=double_blank,
+            reserve=reserve,
+            rounds=rounds,
+        )
+        if title is None:  # a game file has a title: the file's name will do
+            title = os.path.splitext(os.path.basename(file))[0] or None
+        text = new_game_text(names, rules, title=title, date=date)
+    except RulesError as exc:
+        fail(str(exc).replace("give the deal explicitly", "give it with --deal"), 2)
+    check = check_text(text, file)
+    if not check.report.valid:  # cf never writes a file it would not accept
+        fail(f"internal error: the new file would not validate: {check.report.problems[0]}")
+    if os.path.lexists(file) and not force:
+        fail(f"{file} exists (use --force to replace it)", 2)
+    try:
+        atomic_write(file, text, overwrite=force)
+    except WriteError as exc:
+        fail(str(exc), 2 if "exists" in str(exc) else 1)
+    typer.echo(
+        f"wrote {file}: {', '.join(names)}; {rules.set_name}, {rules.rounds_in_game} rounds"
+    )
+    typer.echo(f"round 1 starts with {round_starter(top, 1)}")

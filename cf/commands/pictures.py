@@ -1,0 +1,51 @@
+"""What the picture-making commands share: writing their output, and ``--chart``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Optional
+
+import typer
+
+from cf.commands.common import fail
+
+if TYPE_CHECKING:
+    from cf.record.standings import GameStandings
+
+
+def write_output(data: str | bytes, output: Optional[str]) -> None:
+    """``data`` to stdout (no ``output``, or ``-``) or to the file ``output``, written
+    atomically and replacing what was there (a picture is made again and again)."""
+    if output is None or output == "-":
+        typer.echo(data, nl=False)
+        return
+    from cf.files import WriteError, atomic_write
+
+    try:
+        atomic_write(output, data, overwrite=True)
+    except WriteError as exc:
+        fail(str(exc))
+
+
+def check_chart(path: Optional[str]) -> Optional[str]:
+    """The ``--chart`` option's check: a usage error before anything is printed."""
+    from cf.render.chart import ChartError, chart_kind
+
+    if path is not None:
+        try:
+            chart_kind(path)
+        except ChartError as exc:
+            raise typer.BadParameter(str(exc)) from None
+    return path
+
+
+def write_chart(games: Sequence[GameStandings], path: str) -> None:
+    """``cf tally --chart``: write the chart of ``games``, or fail with one ``Error:``
+    line (exit 2 for PNG without the charts extra, 1 for a file that cannot be written)."""
+    from cf.render.chart import ChartError, chart_bytes, chart_kind
+
+    try:
+        data = chart_bytes(games, chart_kind(path))
+    except ChartError as exc:
+        fail(str(exc), 2)
+    write_output(data, path)

@@ -1,0 +1,63 @@
+"""``cf undo``: remove the last round, safely, and say how to put it back."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cf.commands.common import command_app, fail
+
+app = command_app()
+
+
+@app.command(short_help="Remove the last round; print how to put it back.")
+def undo(
+    file: Annotated[
+        str, typer.Argument(help="The game file.", show_default=False, metavar="FILE")
+    ],
+) -> None:
+    """Remove the last round of FILE and print the cf add command that puts it back
+    (for a round with a deal or a move log, the removed YAML text instead).
+
+    Same safety as cf add: the file as it would be is checked first, and the write is
+    atomic and locked and leaves every other byte as it was.
+
+    \b
+    Examples:
+      cf undo friday.yaml
+    """
+    from cf.commands.add import _check_file, _print_problems, _read
+    from cf.files import WriteError, atomic_write, locked
+    from cf.record.edit import EditError
+    from cf.record.keeper import EntryError, restore_command, undo_last
+
+    _check_file(file)
+    try:
+        with locked(file):
+            text = _read(file)
+            try:
+                result = undo_last(text, file)
+            except (EntryError, EditError) as exc:
+                fail(str(exc))
+            if not result.change.report.valid:
+                _print_problems(result.change.report)
+                raise typer.Exit(1)
+            atomic_write(file, result.change.text, overwrite=True)
+    except OSError as exc:  # the write itself, or the lock file beside FILE
+        fail(str(exc) if isinstance(exc, WriteError) else f"cannot write {file}: {exc}")
+    game = result.change.game
+    number = result.removed.number
+    command = restore_command(file, game, result.removed, result.removed_text)
+    if command is not None:
+        typer.echo(f"removed round {number}; to put it back:")
+        typer.echo(f"  {command}")
+    else:
+        typer.echo(f"removed round {number}, which was:")
+        typer.echo(_dedent(result.removed_text))
+
+
+def _dedent(text: str) -> str:
+    import textwrap
+
+    return textwrap.dedent(text.replace("\r\n", "\n")).rstrip("\n")

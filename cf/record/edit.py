@@ -1,0 +1,269 @@
+"""Editing a game file's rounds in place: text in, text out, every other byte kept.
+
+A scorekeeper's file is theirs: comments, blank lines, key order, flow or block style,
+quoting, CRLF line endings and a UTF-8 byte-order mark must all survive ``cf add`` and
+``cf undo``. A YAML round-trip library re-emits the whole file and normalises some of
+that (ruamel.yaml keeps most of it, but not every byte: indentation of sequences, spacing
+inside flow collections, some comments). So this module never re-emits anything: it
+composes the file with PyYAML (nodes carry start and end marks) and splices the text of one
+round in or out at those positions. Everything outside the round added, replaced or
+removed is the original text, byte for byte.
+
+>>> text = "players: [A, B]  # seating\\nrounds:\\n  - scores: {A: 1, B: 0}\\n"
+>>> print(add_round(text, {"scores": {"A": 0, "B": 7}}), end="")
+players: [A, B]  # seating
+rounds:
+  - scores: {A: 1, B: 0}
+  - scores: {A: 0, B: 7}
+>>> print(add_round("players: [A, B]\\nrounds: []\\n", {"hands": {"A": "", "B": "6-6"}}), end="")
+players: [A, B]
+rounds:
+  - hands: {A: "", B: 6-6}
+>>> print(remove_last_round(add_round(text, {"scores": {"A": 0, "B": 7}})).text == text)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import yaml
+
+from cf.errors import Error
+from cf.record.emit import yaml_key
+
+#: A round to write: ``{"hands": {name: tile text}}`` or ``{"scores": {name: points}}``,
+#: with an optional ``"comment"`` (text put after the round on its line, in block style).
+RoundData = Mapping[str, object]
+
+BOM = "\ufeff"
+
+
+class EditError(Error, ValueError):
+    """The file's rounds cannot be edited: no readable ``rounds`` list, or no such round."""
+
+
+@dataclass(frozen=True, slots=True)
+class Removed:
+    """What :func:`remove_last_round` did: the new text, and the removed round's own text."""
+
+    text: str
+    removed: str
+    number: int
+
+
+# --- the public edits -----------------------------------------------------------------
+
+
+def add_round(text: str, data: RoundData, number: int | None = None) -> str:
+    """``text`` with round ``data`` appended, or put in place of round ``number`` (1-based;
+    ``number`` one past the last round appends)."""
+    doc = _Doc(text)
+    items = doc.items
+    if number is None or number == len(items) + 1:
+        return doc.rebuild(doc.append(data))
+    if not 1 <= number <= len(items):
+        raise EditError(f"there is no round {number}: the file has {len(items)}")
+    return doc.rebuild(doc.replace(number - 1, data))
+
+
+def remove_last_round(text: str) -> Removed:
+    """``text`` without its last round, and that round's text as written."""
+    doc = _Doc(text)
+    if not doc.items:
+        raise EditError("the file has no rounds")
+    body, removed = doc.remove_last()
+    return Removed(doc.rebuild(body), removed, len(doc.items))
+
+
+def round_text(data: RoundData, *, flow: bool = False) -> str:
+    """One round as YAML: ``hands: {Ana: "", Ben: 9-7 6-6 4-1}`` (block style, the
+    comment after it) or ``{hands: {…}}`` (flow style, which has no room for a comment).
+
+    >>> round_text({"scores": {"Ana": 12, "Ben": 33}, "comment": "Ben: 9-7 6-6 4-1"})
+    'scores: {Ana: 12, Ben: 33}  # Ben: 9-7 6-6 4-1'
+    """
+    parts = []
+    for key in ("hands", "scores"):
+        if key in data:
+            values = data[key]
+            assert isinstance(values, Mapping)
+            pairs = ", ".join(f"{yaml_key(name)}: {_value(v)}" for name, v in values.items())
+            parts.append(f"{key}: {{{pairs}}}")
+    body = ", ".join(parts)
+    if flow:
+        return f"{{{body}}}"
+    comment = data.get("comment")
+    return f"{body}  # {comment}" if comment else body
+
+
+def _value(value: object) -> str:
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    return text if text else '""'
+
+
+# --- the document and its rounds ------------------------------------------------------
+
+
+class _Doc:
+    """The file's text (BOM aside) and the nodes that matter: the root, ``rounds``."""
+
+    def __init__(self, text: str) -> None:
+        self.bom = text.startswith(BOM)
+        self.text = text[1:] if self.bom else text
+        self.newline = "\r\n" if "\r\n" in self.text else "\n"
+        try:
+            root = yaml.compose(self.text, Loader=yaml.SafeLoader)
+        except yaml.YAMLError as exc:
+            raise EditError(f"the file is not valid YAML: {exc}") from None
+        if not isinstance(root, yaml.MappingNode):
+            raise EditError("the file is not a mapping with players and rounds")
+        self.root = root
+        found = [(k, v) for k, v in root.value if isinstance(k, yaml.ScalarNode)]
+        rounds = [(k, v) for k, v in found if k.value == "rounds"]
+        if len(rounds) != 1:
+            raise EditError("the file has no 'rounds' list" if not rounds else "two 'rounds'")
+        self.key, self.node = rounds[0]
+        if isinstance(self.node, yaml.SequenceNode):
+            self.items: list[yaml.Node] = list(self.node.value)
+        elif isinstance(self.node, yaml.ScalarNode) and self.node.value in ("", "~", "null"):
+            self.items = []
+        else:
+            raise EditError("'rounds' is not a list")
+
+    def rebuild(self, body: str) -> str:
+        return (BOM if self.bom else "") + body
+
+    @property
+    def flow(self) -> bool:
+        """Rounds are written in flow style: ``rounds: [{…}, {…}]`` or a flow root."""
+        if isinstance(self.node, yaml.SequenceNode) and self.node.flow_style:
+            return bool(self.items) or bool(self.root.flow_style)
+        return bool(self.root.flow_style)
+
+    # positions ---------------------------------------------------------------------------
+    def line_end(self, index: int) -> int:
+        """Index of the line break ending the line that holds ``index`` (or the end)."""
+        end = self.text.find("\n", index)
+        if end == -1:
+            return len(self.text)
+        return end - 1 if end and self.text[end - 1] == "\r" else end
+
+    def after_line(self, index: int) -> int:
+        """Index just after the line break ending ``index``'s line (or the end)."""
+        end = self.text.find("\n", index)
+        return len(self.text) if end == -1 else end + 1
+
+    def content_end(self, node: yaml.Node) -> int:
+        """Where a node's own text ends: block collections' end marks run on to the next
+        token, so follow the last value down; a block scalar's text ends before its
+        final line break."""
+        while isinstance(node, yaml.MappingNode | yaml.SequenceNode) and not node.flow_style:
+            if not node.value:
+                break
+            last = node.value[-1]
+            if isinstance(node, yaml.MappingNode):
+                node = last[0] if _is_empty(last[1]) else last[1]
+            else:
+                node = last
+        end = node.end_mark.index
+        while end > node.start_mark.index and self.text[end - 1] in "\r\n":
+            end -= 1
+        return end
+
+    def dash(self, item: yaml.Node) -> int:
+        """Index of the ``-`` that opens a block sequence item."""
+        i = item.start_mark.index - 1
+        while i >= 0 and self.text[i] in " \t":
+            i -= 1
+        if i < 0 or self.text[i] != "-":
+            line = item.start_mark.line + 1
+            raise EditError(f"cannot find where the round at line {line} begins")
+        return i
+
+    def column(self, index: int) -> int:
+        return index - (self.text.rfind("\n", 0, index) + 1)
+
+    # edits ---------------------------------------------------------------------------------
+    def append(self, data: RoundData) -> str:
+        t, nl = self.text, self.newline
+        if self.flow:
+            item = round_text(data, flow=True)
+            if self.items:
+                at = self.items[-1].end_mark.index
+                return f"{t[:at]}, {item}{t[at:]}"
+            if isinstance(self.node, yaml.SequenceNode):  # [] in a flow root: fill it
+                at = self.node.end_mark.index - 1
+                return f"{t[:at]}{item}{t[at:]}"
+            start, end = self.node.start_mark.index, self.node.end_mark.index  # a null value
+            return f"{t[:start]}[{item}]{t[end:]}"
+        line = round_text(data)
+        if self.items:
+            last = self.items[-1]
+            dash = self.dash(last)
+            indent = " " * self.column(dash)
+            gap = t[dash + 1 : last.start_mark.index]
+            at = self.after_line(self.content_end(last))
+            lead = nl if at == len(t) and not t.endswith("\n") else ""
+            tail = "" if lead else nl
+            return f"{t[:at]}{lead}{indent}-{gap}{line}{tail}{t[at:]}"
+        # rounds: [] or an empty value: the list becomes a block under the key
+        key_end = self.key.end_mark.index
+        colon = t.index(":", key_end)
+        value_start, value_end = colon + 1, self.node.end_mark.index
+        if _is_empty(self.node):  # `rounds:` and nothing: its marks may lie on a later line
+            value_end = value_start
+        rest = t[value_end : self.line_end(value_end)]  # a comment after [] stays on the line
+        before = t[:value_start] + (rest if rest.strip() else "")
+        at = self.after_line(value_end)
+        indent = " " * (self.column(self.key.start_mark.index) + 2)
+        lead = nl if at == len(t) and not t.endswith("\n") else ""
+        middle = nl if not lead else ""
+        tail = nl if not lead else ""
+        return f"{before}{middle}{lead}{indent}- {line}{tail}{t[at:]}"
+
+    def replace(self, index: int, data: RoundData) -> str:
+        t = self.text
+        item = self.items[index]
+        if self.flow:
+            start, end = item.start_mark.index, item.end_mark.index
+            return f"{t[:start]}{round_text(data, flow=True)}{t[end:]}"
+        start = item.start_mark.index
+        end = self.line_end(self.content_end(item))  # its last line's comment goes with it
+        return f"{t[:start]}{round_text(data)}{t[end:]}"
+
+    def remove_last(self) -> tuple[str, str]:
+        t = self.text
+        item = self.items[-1]
+        if self.flow:
+            start, end = item.start_mark.index, item.end_mark.index
+            removed = t[start:end]
+            if len(self.items) > 1:
+                start = self.items[-2].end_mark.index
+            return t[:start] + t[end:], removed
+        dash = self.dash(item)
+        start = dash - self.column(dash)
+        end = self.after_line(self.content_end(item))
+        removed = t[start:end]
+        if end == len(t) and not t.endswith("\n") and start:  # the file ended on that line
+            start -= 2 if t[start - 2 : start] == "\r\n" else 1
+        if len(self.items) > 1:
+            return t[:start] + t[end:], removed
+        # the only round: back to `rounds: []`, as cf new writes it
+        key_end = self.key.end_mark.index
+        colon = t.index(":", key_end)
+        between = t[colon + 1 : start]
+        line_rest = between[: between.find("\n")] if "\n" in between else between
+        line_rest = line_rest.rstrip("\r")
+        after_key = t[colon + 1 : colon + 1 + len(line_rest)]
+        head = t[: colon + 1] + " []" + after_key
+        gap = t[colon + 1 + len(line_rest) : start]  # the line break, comment lines between
+        return head + gap + t[end:], removed
+
+
+def _is_empty(node: yaml.Node) -> bool:
+    """A value written as nothing at all (``key:`` and no value)."""
+    return isinstance(node, yaml.ScalarNode) and node.value == "" and not node.style

@@ -1,0 +1,340 @@
+"""``cf show --format html``: one self-contained page that steps through a whole game.
+
+Everything is in the page — the board of each round as inline SVG (every tile tagged with
+the move that put it down), the facts after each move as JSON, the style and the script —
+so it works offline, from a file, and loads nothing from anywhere. Moves are stepped with
+the slider, the buttons or the arrow keys (Home and End go to the first and last move);
+each problem ``cf validate`` finds is listed, marked on the timeline, and shown when its
+move is reached; the scoreboard shows the totals after each round played so far.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from xml.sax.saxutils import escape
+
+from cf.errors import Error
+from cf.record.check import Report
+from cf.record.reader import Game
+from cf.render.svg import UNIT, _f, back_body, board_elements, bounds_px, tile_svg
+from cf.render.table import round_steps
+from cf.tiles import DominoSet
+
+_CSS = """
+body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f1;color:#222}
+header{padding:10px 16px;background:#2f4f3a;color:#fff}
+header h1{font-size:20px;margin:0 0 4px}
+#controls{display:flex;gap:8px;align-items:center;padding:8px 16px;flex-wrap:wrap}
+#controls button{font-size:16px;padding:4px 10px}
+#slider{flex:1;min-width:240px}
+#timeline{position:relative;height:10px;margin:0 16px;background:#dde3d8;border-radius:4px}
+#timeline .mark{position:absolute;top:0;width:4px;height:10px;background:#c62828;cursor:pointer}
+#counter{font-weight:bold;min-width:260px}
+main{display:flex;gap:16px;padding:8px 16px;align-items:flex-start;flex-wrap:wrap}
+#board{background:#eef3ea;border:1px solid #cdd6c6;border-radius:6px;flex:1 1 560px;
+  min-width:320px;overflow:auto}
+#board svg{display:block;width:100%;height:auto;max-height:78vh}
+#board .hidden{display:none}
+#board .last rect{stroke:#d84315;stroke-width:3}
+#board .open-end{fill:#2e7d32;stroke:#fff;stroke-width:1}
+#board .free-place{fill:none;stroke:#2e7d32;stroke-width:1.5;stroke-dasharray:2 2}
+#side{flex:0 1 380px}
+.hand{margin-bottom:8px}
+.hand .name{font-weight:bold}
+.hand.next .name::after{content:"  \\2190 to play";color:#2f7d32}
+.tiles svg{margin:1px}
+#problem{display:none;background:#fde7e9;border:2px solid #c62828;color:#8b0000;
+  padding:6px 8px;border-radius:4px;margin:6px 0}
+#problem.shown{display:block}
+#problems li{cursor:pointer;color:#8b0000}
+table.score{border-collapse:collapse;margin-top:6px}
+table.score td,table.score th{border:1px solid #cdd6c6;padding:2px 6px;text-align:right}
+table.score th:first-child,table.score td:first-child{text-align:left}
+.status{margin:4px 0}
+"""
+
+_JS = r"""
+"use strict";
+const DATA = JSON.parse(document.getElementById("cf-data").textContent);
+const TILES = DATA.tiles;
+const steps = DATA.steps;
+let at = 0;
+const $ = (id) => document.getElementById(id);
+const slider = $("slider");
+slider.max = steps.length - 1;
+
+function tileHtml(name) { return TILES[name] || ""; }
+
+function show(i) {
+  at = Math.max(0, Math.min(steps.length - 1, i));
+  slider.value = at;
+  const s = steps[at];
+  const r = DATA.rounds[s.r];
+  $("counter").textContent = s.log
+    ? `Round ${r.number} \u00b7 move ${s.m} of ${r.moves}`
+    : `Round ${r.number} \u00b7 scored without a move log`;
+  $("counter").dataset.round = r.number;
+  $("counter").dataset.move = s.log ? s.m : "";
+  const before = s.log ? "before the first move" : "";
+  const refused = s.f.problem ? " (refused: the table stays as it was)" : "";
+  $("what").textContent = s.text ? `${s.player}: ${s.text}${refused}` : before;
+  document.querySelectorAll("#board > svg").forEach((svg) => {
+    svg.classList.toggle("hidden", svg.dataset.round != r.number);
+  });
+  const svg = document.querySelector(`#board > svg[data-round="${r.number}"]`);
+  if (svg) {
+    svg.querySelectorAll("[data-move]").forEach((g) => {
+      const m = Number(g.dataset.move);
+      g.classList.toggle("hidden", !s.log || m > s.f.move);
+      g.classList.toggle("last", s.log && m > 0 && m === s.f.move);
+    });
+  }
+  document.querySelectorAll("#board .marks").forEach((g) => g.remove());
+  if (svg && s.log) {
+    const ns = svg.namespaceURI;
+    const marks = document.createElementNS(ns, "g");
+    marks.setAttribute("class", "marks");
+    s.k.forEach(([x, y, n, end]) => {
+      const c = document.createElementNS(ns, "circle");
+      c.setAttribute("cx", x);
+      c.setAttribute("cy", y);
+      c.setAttribute("r", end ? 4.5 : 5);
+      c.setAttribute("class", end ? "open-end" : "free-place");
+      c.setAttribute("data-number", n);
+      marks.appendChild(c);
+    });
+    svg.appendChild(marks);
+  }
+  const hands = $("hands");
+  hands.innerHTML = "";
+  DATA.players.forEach((p) => {
+    const div = document.createElement("div");
+    div.className = "hand";
+    div.dataset.player = p;
+    const h = s.log ? s.f.hands[p] : null;
+    if (s.log && s.f.next === p) div.classList.add("next");
+    const name = document.createElement("div");
+    name.className = "name";
+    name.textContent = h ? `${p} (${h.known.length + h.unseen})` : p;
+    div.appendChild(name);
+    const tiles = document.createElement("div");
+    tiles.className = "tiles";
+    if (h) {
+      tiles.innerHTML = h.known.map(tileHtml).join("") + DATA.back.repeat(h.unseen);
+      tiles.dataset.tiles = h.known.join(" ");
+      if (!h.known.length && !h.unseen) tiles.textContent = "(empty)";
+    }
+    div.appendChild(tiles);
+    hands.appendChild(div);
+  });
+  const f = s.f;
+  let status = "";
+  if (s.log) {
+    const ends = f.open_ends.length ? f.open_ends.join(" ") : "none";
+    if (f.arms < f.arms_needed) {
+      status = `starter ${f.starter}: ${f.arms} of ${f.arms_needed} arms`;
+    } else if (f.pending !== null) {
+      status = `foot open on ${f.pending}-${f.pending}: ${f.toes} of 3 toes`;
+    } else {
+      status = `open ends ${ends}`;
+    }
+    if (f.over === "out") status += " \u00b7 round over: went out";
+    else if (f.over === "blocked") status += " \u00b7 round over: blocked";
+    $("yard").textContent = `Chicken yard: ${f.yard} (${f.drawable} to draw)`;
+  } else {
+    $("yard").textContent = "";
+  }
+  $("status").textContent = status;
+  const probs = DATA.problems.filter((p) => p.step === at);
+  const box = $("problem");
+  box.classList.toggle("shown", probs.length > 0);
+  box.textContent = probs.map((p) => `${p.where}[${p.code}] ${p.message}`).join("\n");
+  box.dataset.codes = probs.map((p) => p.code).join(" ");
+  // The scoreboard after every round finished by now.
+  const finished = !s.log || f.over !== null || s.lastOfRound === true;
+  const done = s.r + (finished ? 1 : 0);
+  renderScores(done);
+}
+
+function renderScores(done) {
+  const t = $("scores");
+  const heads = DATA.players.map((p) => `<th>${esc(p)}</th>`).join("");
+  let html = `<tr><th>after round</th>${heads}</tr>`;
+  const totals = Object.fromEntries(DATA.players.map((p) => [p, 0]));
+  let known = true;
+  for (let k = 0; k < done; k++) {
+    const pts = DATA.rounds[k].points;
+    if (!pts) known = false;
+    html += `<tr><td>${DATA.rounds[k].number}</td>` + DATA.players.map((p) => {
+      if (known && pts) totals[p] += pts[p];
+      return `<td>${known && pts ? totals[p] : "?"}</td>`;
+    }).join("") + "</tr>";
+  }
+  t.innerHTML = html;
+  $("scorenote").textContent = done ? "" : "no round finished yet";
+}
+
+function esc(s) {
+  return s.replace(/[&<>"]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c]));
+}
+
+slider.addEventListener("input", () => show(Number(slider.value)));
+$("first").addEventListener("click", () => show(0));
+$("prev").addEventListener("click", () => show(at - 1));
+$("next").addEventListener("click", () => show(at + 1));
+$("last").addEventListener("click", () => show(steps.length - 1));
+document.addEventListener("keydown", (e) => {
+  if (e.target === slider && (e.key === "ArrowLeft" || e.key === "ArrowRight")) e.preventDefault();
+  if (e.key === "ArrowRight") show(at + 1);
+  else if (e.key === "ArrowLeft") show(at - 1);
+  else if (e.key === "Home") show(0);
+  else if (e.key === "End") show(steps.length - 1);
+  else return;
+  e.preventDefault();
+});
+const timeline = $("timeline");
+DATA.problems.forEach((p) => {
+  if (p.step === null) return;
+  const m = document.createElement("div");
+  m.className = "mark";
+  m.title = `${p.where}[${p.code}] ${p.message}`;
+  m.style.left = `${(100 * p.step) / Math.max(1, steps.length - 1)}%`;
+  m.addEventListener("click", () => show(p.step));
+  timeline.appendChild(m);
+});
+document.querySelectorAll("#problems li[data-step]").forEach((li) => {
+  li.addEventListener("click", () => show(Number(li.dataset.step)));
+});
+show(0);
+"""
+
+
+#: Problems about how a round ended: shown at its last move.
+_END_OF_ROUND = ("unfinished", "hands-mismatch", "score-mismatch", "missing-score")
+
+
+def game_page(game: Game, report: Report, *, colour: bool = False) -> str:
+    """The whole replay page of ``game`` (``report``: what ``cf validate`` found in it)."""
+    rounds: list[dict[str, Any]] = []
+    steps: list[dict[str, Any]] = []
+    boards: list[str] = []
+    where: dict[tuple[int, int], int] = {}  # (round, move) -> step
+    first_of: dict[int, int] = {}
+    replayable = game.rules is not None and len(game.players) >= 2
+    for rec in game.rounds:
+        k = rec.number
+        points = report.round_points[k - 1] if k - 1 < len(report.round_points) else None
+        entry: dict[str, Any] = {"number": k, "points": points, "moves": len(rec.moves or [])}
+        index = len(rounds)
+        rounds.append(entry)
+        first_of[k] = len(steps)
+        if rec.moves is None or not replayable or k > game.top + 1:
+            steps.append({"r": index, "log": False, "f": {}, "text": "", "player": None})
+            continue
+        try:
+            layout, round_moves = round_steps(game, k)
+        except Error:  # rules that cannot deal this round (cf validate says why): its score only
+            steps.append({"r": index, "log": False, "f": {}, "text": "", "player": None})
+            continue
+        x, y, w, h = bounds_px(layout)
+        boards.append(
+            f'<svg data-round="{k}" viewBox="{_f(x)} {_f(y)} {_f(w)} {_f(h)}" role="img" '
+            f'aria-label="round {k}">{board_elements(layout.tiles, colour=colour, tag_moves=True)}'
+            "</svg>"
+        )
+        for s in round_moves:
+            where[(k, s.move)] = len(steps)
+            steps.append(
+                {
+                    "r": index,
+                    "m": s.move,
+                    "log": True,
+                    "f": s.facts,
+                    "text": s.text,
+                    "player": s.player,
+                    "k": [
+                        [round(x * UNIT, 1), round(y * UNIT, 1), n, int(end)]
+                        for x, y, n, end in s.marks
+                    ],
+                }
+            )
+        steps[-1]["lastOfRound"] = True
+    last_of = {k: first_of.get(k + 1, len(steps)) - 1 for k in first_of}
+    problems: list[dict[str, Any]] = []
+    for p in report.problems:
+        step: int | None = None
+        if p.round is not None and p.round in first_of:
+            if p.move is not None:  # at its move (or the round's last step, past a stop)
+                step = where.get((p.round, p.move), last_of[p.round])
+            elif p.code in _END_OF_ROUND:
+                step = last_of[p.round]
+            else:
+                step = first_of[p.round]
+        parts = [f"{w} {n}" for w, n in (("round", p.round), ("move", p.move)) if n is not None]
+        problems.append(
+            {
+                "step": step,
+                "code": p.code,
+                "message": p.message,
+                "line": p.line,
+                "where": f"{', '.join(parts)}: " if parts else "",
+            }
+        )
+    tiles = {
+        str(t): tile_svg(t, colour=colour, scale=0.75, inline=True)
+        for t in DominoSet(game.top).tiles()
+    }
+    back = (
+        f'<svg width="{_f(2 * UNIT * 0.75)}" height="{_f(UNIT * 0.75)}" viewBox="{-UNIT} '
+        f'{_f(-UNIT / 2)} {2 * UNIT} {UNIT}">{back_body()}</svg>'
+    )
+    data = {
+        "players": game.players,
+        "rounds": rounds,
+        "steps": steps,
+        "problems": problems,
+        "tiles": tiles,
+        "back": back,
+    }
+    title = getattr(game, "title", None) or game.file
+    listed = "".join(
+        f'<li data-step="{p["step"]}">{escape(p["where"])}[{escape(p["code"])}] '
+        f"{escape(p['message'])}</li>"
+        if p["step"] is not None
+        else f"<li>[{escape(p['code'])}] {escape(p['message'])}</li>"
+        for p in problems
+    )
+    verdict = (
+        "cf validate finds no problem in this game"
+        if not problems
+        else f"cf validate finds {len(problems)} problem(s):"
+    )
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{escape(title)} — cf replay</title>"
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<style>{_CSS}</style></head><body>"
+        f"<header><h1>{escape(title)}</h1>"
+        f"<div>{escape(', '.join(game.players))} · {len(game.rounds)} round(s)</div></header>"
+        '<div id="controls">'
+        '<button id="first" title="first move (Home)">« first</button>'
+        '<button id="prev" title="previous move (←)">◀</button>'
+        '<button id="next" title="next move (→)">▶</button>'
+        '<button id="last" title="last move (End)">last »</button>'
+        '<input id="slider" type="range" min="0" value="0" aria-label="move">'
+        '<span id="counter"></span></div>'
+        '<div id="timeline" title="problems found by cf validate"></div>'
+        '<main><div id="board">' + "".join(boards) + '</div><div id="side">'
+        '<div id="what" class="status"></div><div id="status" class="status"></div>'
+        '<div id="problem" role="alert"></div>'
+        '<div id="hands"></div><div id="yard" class="status"></div>'
+        '<h3>Scoreboard</h3><table class="score" id="scores"></table>'
+        '<div id="scorenote"></div>'
+        f'<h3>Problems</h3><p>{escape(verdict)}</p><ul id="problems">{listed}</ul>'
+        "</div></main>"
+        f'<script type="application/json" id="cf-data">{payload}</script>'
+        f"<script>{_JS}</script></body></html>\n"
+    )

@@ -1,0 +1,37 @@
+"""Rendering the figures of a simulation study (``cf simulate --stats``)."""
+
+from __future__ import annotations
+
+from cf.play.simulate import Stats
+from cf.render.jsontext import dumps
+
+
+def render_stats(stats: Stats, names: list[str], seats: list[str], fmt: str, seed: int) -> str:
+    """A study's figures: by seat and by strategy, as tables (any tabulate format) or JSON."""
+    data = {"seed": seed, **stats.as_dict()}
+    if fmt == "json":
+        return dumps(data)
+    from tabulate import tabulate
+
+    lines = [
+        f"{stats.games} games, {stats.rounds} rounds (seeds {seed} to {seed + stats.games - 1}: "
+        f"cf simulate --seed S plays one again)",
+        f"moves per round: {data['moves_per_round']:.1f}",
+        f"rounds ending blocked: {100 * data['blocked_share']:.1f}%",  # type: ignore[operator]
+        "",
+    ]
+    by_seat = data["points_per_round_by_seat"]
+    seat_rows = [
+        [int(s), names[int(s) - 1], seats[int(s) - 1], v]
+        for s, v in by_seat.items()  # type: ignore[attr-defined]
+    ]
+    lines.append(
+        tabulate(seat_rows, ["seat", "player", "strategy", "points/round"], floatfmt=".2f")
+    )
+    lines.append("")
+    strat_rows = [
+        [s, v["points_per_round"], f"{100 * v['win_rate']:.1f}%"]
+        for s, v in data["by_strategy"].items()  # type: ignore[attr-defined]
+    ]
+    lines.append(tabulate(strat_rows, ["strategy", "points/round", "win rate"], floatfmt=".2f"))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,298 @@
+"""The table after any move of a recorded round: its facts, and ``cf show``'s text and JSON.
+
+:func:`table_at` replays the round (:func:`cf.record.replay.replay`) and lays its tiles out
+(:class:`~cf.render.layout.Layout`); :func:`table_facts` gives the SPEC §10 JSON object,
+:func:`render_text` the terminal picture.
+
+>>> from cf.record.reader import read_game_file
+>>> t = table_at(read_game_file("examples/family-night.yaml"), round_number=1, move=12)
+>>> f = table_facts(t)
+>>> f["open_ends"], f["next"], f["arms"], f["yard"]
+([3, 5, 7, 8], 'Ana', 4, 10)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cf.board import TOES, Round, RuleViolation
+from cf.record.problems import Problem
+from cf.record.reader import Game
+from cf.record.replay import Replay, apply_entry, replay, round_starter, start_round
+from cf.render.layout import Before, Layout, PlacedTile
+
+
+@dataclass(frozen=True)
+class Table:
+    """The table after ``moves`` moves of round ``round_number`` (fewer than asked when
+    ``problem`` stopped the replay), with every tile laid out."""
+
+    game: Game
+    round_number: int
+    moves: int
+    log_length: int
+    board: Round
+    layout: Layout
+    problem: Problem | None
+
+    @property
+    def over(self) -> str | None:
+        """``"out"`` (someone went out), ``"blocked"``, or ``None`` while play goes on."""
+        return _over(self.board)
+
+    @property
+    def next_player(self) -> str | None:
+        """Whose turn it is (``None`` once the round is over): before the first move, the
+        first mover the log names."""
+        return table_facts(self)["next"]
+
+
+def table_at(game: Game, round_number: int | None = None, move: int | None = None) -> Table:
+    """The table after ``move`` moves (default: the whole log) of round ``round_number``
+    (default: the last round that has moves). Raises
+    :class:`~cf.record.replay.ReplayError` for a round or move that does not exist."""
+    rep = replay(game, round_number, move)
+    return Table(
+        game,
+        rep.round_number,
+        rep.moves,
+        len(rep.record.moves or []),
+        rep.board,
+        _layout(game, rep),
+        rep.problem,
+    )
+
+
+def _layout(game: Game, rep: Replay) -> Layout:
+    assert game.rules is not None  # replay() has checked
+    board = start_round(
+        game.rules, game.players, round_starter(game.top, rep.round_number), rep.record.deal
+    )
+    layout = Layout(board.starter, board.arms_needed)
+    for entry in (rep.record.moves or [])[: rep.moves]:
+        assert entry.action is not None  # the replay applied it
+        layout.play(board, entry.action, entry.number, entry.player)
+        apply_entry(board, entry)
+    return layout
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One move of a round, for a page that steps through the game: the tile it placed
+    (if any), the facts after it, and the problem that stopped the replay there."""
+
+    move: int
+    player: str | None
+    text: str
+    placed: PlacedTile | None
+    facts: dict[str, Any]
+    marks: tuple[tuple[float, float, int, bool], ...] = ()  # Layout.free_places() after it
+
+
+def round_steps(game: Game, round_number: int) -> tuple[Layout, list[Step]]:
+    """Every move of a round's log, one :class:`Step` each, from move 0 (before the first)
+    to the end of the log or the move whose problem stops the replay (that step has the
+    problem and places nothing), and the round's finished layout."""
+    from cf.notation import format_action
+
+    rec = game.rounds[round_number - 1]
+    assert game.rules is not None
+    board = start_round(game.rules, game.players, round_starter(game.top, round_number), rec.deal)
+    layout = Layout(board.starter, board.arms_needed)
+    entries = rec.moves or []
+    first = entries[0].player if entries else None
+    steps = [
+        Step(0, None, "", None, _facts(round_number, 0, board, None, first),
+             tuple(layout.free_places()))
+    ]  # fmt: skip
+    for entry in entries:
+        text = format_action(entry.action) if entry.action is not None else ""
+        before = Before.of(board)
+        try:
+            apply_entry(board, entry)
+        except RuleViolation as exc:
+            pos = entry.pos
+            problem = Problem(
+                exc.code, exc.message, pos.line, pos.column, round_number, entry.number,
+                entry.player,
+            )  # fmt: skip
+            facts = _facts(round_number, entry.number - 1, board, problem, first)
+            steps.append(
+                Step(entry.number, entry.player, text, None, facts, tuple(layout.free_places()))
+            )
+            break
+        assert entry.action is not None  # the board took it
+        placed = layout.play(before, entry.action, entry.number, entry.player)
+        facts = _facts(round_number, entry.number, board, None, first)
+        steps.append(
+            Step(entry.number, entry.player, text, placed, facts, tuple(layout.free_places()))
+        )
+    return layout, steps
+
+
+def _over(board: Round) -> str | None:
+    if board.winner is not None:
+        return "out"
+    return "blocked" if board.is_blocked() else None
+
+
+def _facts(
+    round_number: int, moves: int, board: Round, problem: Problem | None, first: str | None
+) -> dict[str, Any]:
+    over = _over(board)
+    if over is not None:
+        nxt = None
+    else:
+        nxt = board.next_player if board.next_player is not None else first
+    return {
+        "round": round_number,
+        "move": moves,
+        "starter": str(board.starter),
+        "arms": board.arms,
+        "arms_needed": board.arms_needed,
+        "pending": board.pending,
+        "toes": board.toes if board.pending is not None else 0,
+        "open_ends": board.ends(),
+        "hands": {
+            p: {"known": [str(t) for t in sorted(h.known, reverse=True)], "unseen": h.unseen}
+            for p, h in board.hands.items()
+        },
+        "yard": board.yard,
+        "drawable": board.drawable,
+        "next": nxt,
+        "over": over,
+        "problem": problem.as_dict() if problem is not None else None,
+    }
+
+
+def table_facts(table: Table) -> dict[str, Any]:
+    """The SPEC §10 JSON object of ``cf show --format json``."""
+    entries = table.game.rounds[table.round_number - 1].moves or []
+    first = entries[0].player if entries else None
+    return _facts(table.round_number, table.moves, table.board, table.problem, first)
+
+
+# --- text ---------------------------------------------------------------------------------
+
+
+def tile_glyph(near: int, far: int, *, unicode: bool, upright: bool = False) -> str:
+    """A tile as text, ``near`` half first: a domino character of Unicode's block (0 to 6)
+    where allowed, else ``[near|far]``.
+
+    >>> tile_glyph(3, 5, unicode=True), tile_glyph(9, 7, unicode=True)
+    ('🁋', '[9|7]')
+    """
+    if unicode and near <= 6 and far <= 6:
+        base = 0x1F063 if upright else 0x1F031
+        return chr(base + near * 7 + far)
+    return f"[{near}|{far}]"
+
+
+def _a(n: int) -> str:
+    """``a 7``, ``an 8``: the article as the number is said."""
+    return f"an {n}" if n in (8, 11, 18) else f"a {n}"
+
+
+def can_encode(encoding: str | None) -> bool:
+    """Whether text in ``encoding`` can hold the domino characters and box lines."""
+    try:
+        "🀱├─└│".encode(encoding or "ascii")
+    except (LookupError, UnicodeEncodeError):
+        return False
+    return True
+
+
+def render_text(table: Table, *, unicode: bool = True) -> str:
+    """``cf show``'s terminal picture of the table, newline-terminated."""
+    board, layout = table.board, table.layout
+    # Unicode has domino characters up to 6-6 only: in a bigger set, glyphs for some tiles
+    # and brackets for others would be hard to read, so every tile is [a|b] there.
+    glyphs = unicode and board.rules.top <= 6
+    tee, last, bar, dash = ("├─ ", "└─ ", "│  ", "→") if unicode else ("|- ", "`- ", "|  ", "->")
+    title = table.game.title if getattr(table.game, "title", None) else table.game.file
+    lines = [
+        f"{title}: round {table.round_number}, after move {table.moves} of {table.log_length}"
+    ]
+    s = board.starter
+    glyph = tile_glyph(s.high, s.low, unicode=glyphs)
+    shown = f"{s} {glyph}" if not glyph.startswith("[") else str(s)
+    lines.append(f"starter {shown}: {board.arms} of {board.arms_needed} arms")
+
+    def chain(start: PlacedTile, prefix: str, label: str, closing: bool) -> None:
+        tiles = [start]
+        while not tiles[-1].tile.is_double:
+            kids = layout.children(tiles[-1].index)
+            if not kids:
+                break
+            tiles.append(kids[0])
+        end = tiles[-1]
+        words = "".join(
+            tile_glyph(t.near, t.far, unicode=glyphs, upright=t.tile.is_double) for t in tiles
+        )
+        branch = last if closing else tee
+        if end.tile.is_double:
+            toes = layout.children(end.index)
+            state = "" if len(toes) == TOES else f", open: {len(toes)} of {TOES} toes"
+            lines.append(f"{prefix}{branch}{label}: {words} foot on {end.tile}{state}")
+            inner = prefix + ("   " if closing else bar)
+            for i, toe in enumerate(toes):
+                chain(toe, inner, f"toe {i + 1}", i == len(toes) - 1)
+        else:
+            lines.append(f"{prefix}{branch}{label}: {words} {dash} {end.far}")
+
+    arms = layout.children(0)
+    for i, arm in enumerate(arms):
+        chain(arm, "  ", f"arm {i + 1}", i == len(arms) - 1)
+    ends = " ".join(str(n) for n in board.ends()) or "none"
+    lines.append(f"open ends: {ends}")
+    if board.pending is not None:
+        d = board.pending
+        lines.append(
+            f"chicken foot: open on {d}-{d}, {board.toes} of {TOES} toes "
+            f"(the next play must hold {_a(d)})"
+        )
+    elif board.arms < board.arms_needed:
+        lines.append(f"starter phase: the next play must hold {_a(s.high)}")
+    lines.append("hands:")
+    width = max(len(p) for p in board.players)
+    nxt = table.next_player
+    for p in board.players:
+        h = board.hands[p]
+        tiles = " ".join(
+            tile_glyph(t.high, t.low, unicode=glyphs) for t in sorted(h.known, reverse=True)
+        )
+        parts = [tiles] if tiles else []
+        if h.unseen:
+            parts.append(f"+ {h.unseen} unseen")
+        if not parts:
+            parts.append("(empty)")
+        mark = "*" if p == nxt else " "
+        lines.append(f" {mark}{p.ljust(width)}  {h.size:>2}: {' '.join(parts)}")
+    lines.append(
+        f"chicken yard: {board.yard} tile(s), {board.drawable} can be drawn"
+        f" ({board.reserve} never drawn)"
+    )
+    over = table.over
+    if over == "out":
+        lines.append(f"round over: {board.winner} went out")
+    elif over == "blocked":
+        lines.append("round over: blocked (nothing to draw and nobody can play)")
+    elif nxt is not None:
+        lines.append(f"next: {nxt}")
+    if table.problem is not None:
+        stop = table.problem
+        lines.append(f"stopped at move {stop.move}: [{stop.code}] {stop.message}")
+    return "\n".join(lines) + "\n"
+
+
+__all__ = [
+    "Step",
+    "Table",
+    "can_encode",
+    "render_text",
+    "round_steps",
+    "table_at",
+    "table_facts",
+    "tile_glyph",
+]

@@ -1,0 +1,209 @@
+"""cf.record.edit: rounds spliced into a file's text, every other byte kept (SPEC §8)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cf.record.check import validate
+from cf.record.edit import EditError, add_round, remove_last_round
+from cf.record.reader import read_game
+from cf.tiles import parse_hand
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+SCORES = {"scores": {"Ana": 3, "Ben": 0}, "comment": "Ana: 2-1"}
+HANDS = {"hands": {"Ana": "", "Ben": "5-5 1-0"}}
+
+#: Hand-written files in the styles people use, each a valid game of players Ana and Ben.
+STYLES = {
+    "block, comments, blank lines": (
+        "# Friday at home\n"
+        "title: 'Friday'   # quoted title\n"
+        "\n"
+        "players: [Ana, Ben]\n"
+        "rules:\n"
+        "  double_blank: 25\n"
+        "rounds:\n"
+        "  # the first round was quick\n"
+        "  - scores: {Ana: 0, Ben: 12}   # Ben kept 6-6\n"
+        "\n"
+        "  - scores:\n"
+        "      Ana: 7\n"
+        '      "Ben": 0\n'
+        "    notes: |\n"
+        "      Ben went out\n"
+        "      on a double.\n"
+        "\n"
+        "# end of the sheet\n"
+    ),
+    "indentless sequence, key after rounds": (
+        "players:\n- Ana\n- Ben\nrounds:\n- hands: {Ana: '4-1', Ben: \"\"}\n"
+        "- scores: {Ana: 2, Ben: 0}\nnotes: rounds come first here\n"
+    ),
+    "flow rounds": (
+        "players: [Ana, Ben]\nrounds: [{scores: {Ana: 1, Ben: 0}}, {scores: {Ana: 0, Ben: 4}}]\n"
+    ),
+    "multi-line flow rounds": (
+        "players: [Ana, Ben]\nrounds: [\n  {scores: {Ana: 1, Ben: 0}},\n"
+        "  {scores: {Ana: 0, Ben: 4}}\n]  # x\n"
+    ),
+    "flow root": "{players: [Ana, Ben], rounds: [{scores: {Ana: 1, Ben: 0}}]}\n",
+    "empty flow rounds with a comment": (
+        "players: [Ana, Ben]\nrounds: []   # none yet\nnotes: hi\n"
+    ),
+    "wide dash gap": "players: [Ana, Ben]\nrounds:\n    -   scores: {Ana: 1, Ben: 0}\n",
+    "no newline at the end": "players: [Ana, Ben]\nrounds:\n  - scores: {Ana: 1, Ben: 0}",
+    "CRLF": "players: [Ana, Ben]\r\nrounds:\r\n  - scores: {Ana: 1, Ben: 0}  # c\r\n\r\n# end\r\n",
+    "BOM and CRLF": "\ufeffplayers: [Ana, Ben]\r\nrounds:\r\n  - scores: {Ana: 1, Ben: 0}\r\n",
+    "BOM, empty rounds": "\ufeffplayers: [Ana, Ben]\nrounds: []\n",
+}
+
+
+def read(text: str):
+    return read_game(text.encode("utf-8"), "g.yaml")
+
+
+def changed(old: str, new: str) -> tuple[int, int, str]:
+    """Where ``new`` differs from ``old``: the span [start, end) of ``old`` that was
+    replaced (past the common prefix and suffix) and the text put there."""
+    p = 0
+    while p < min(len(old), len(new)) and old[p] == new[p]:
+        p += 1
+    s = 0
+    while s < min(len(old), len(new)) - p and old[-1 - s] == new[-1 - s]:
+        s += 1
+    return p, len(old) - s, new[p : len(new) - s]
+
+
+def spliced(old: str, new: str) -> tuple[str, str]:
+    """The part of ``old`` and of ``new`` between their common prefix and suffix."""
+    start, end, put = changed(old, new)
+    return old[start:end], put
+
+
+def offset(text: str, line: int, column: int) -> int:
+    """The index in ``text`` (a BOM counts) of a 1-based line and column."""
+    lines = text.split("\n")
+    bom = 1 if text.startswith("\ufeff") else 0
+    return sum(len(x) + 1 for x in lines[: line - 1]) + column - 1 + (bom if line == 1 else 0)
+
+
+def round_span(text: str, number: int) -> tuple[int, int]:
+    """Index of where round ``number`` begins, and of where the next round begins (or, for
+    the last round, the end of the text)."""
+    rounds = read(text).rounds
+    start = offset(text, rounds[number - 1].pos.line, rounds[number - 1].pos.column)
+    if number < len(rounds):
+        nxt = rounds[number].pos
+        return start, offset(text, nxt.line, nxt.column)
+    return start, len(text)
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+@pytest.mark.parametrize("data", [SCORES, HANDS], ids=["scores", "hands"])
+def test_add_then_undo_gives_back_every_byte(style, data):
+    text = STYLES[style]
+    assert validate(read(text)).valid
+    added = add_round(text, data)
+    game = read(added)
+    assert validate(game).valid, validate(game).problems
+    assert len(game.rounds) == len(read(text).rounds) + 1
+    last = game.rounds[-1]
+    if "scores" in data:
+        assert {p: v for p, (v, _) in last.scores.items()} == data["scores"]
+    else:
+        assert {p: h.tiles for p, h in last.hands.items()} == {
+            "Ana": (),
+            "Ben": parse_hand("5-5 1-0"),
+        }
+    assert remove_last_round(added).text == text
+
+
+@pytest.mark.parametrize("style", sorted(s for s in STYLES if "empty" not in s))
+def test_adding_only_inserts_and_replacing_only_changes_that_round(style):
+    text = STYLES[style]
+    added = add_round(text, SCORES)
+    removed, inserted = spliced(text, added)
+    assert removed == ""  # nothing of the old file changed: the round was inserted
+    assert "Ana: 3, Ben: 0" in inserted
+    if "\r\n" in text:
+        assert "\n" not in added.replace("\r\n", "")
+    assert added.startswith("\ufeff") == text.startswith("\ufeff")
+    replaced = add_round(text, HANDS, 1)
+    start, end, put = changed(text, replaced)
+    first, after = round_span(text, 1)
+    assert first <= start <= end <= after  # only round 1's own text changed
+    assert put  # (what is put there is checked by reading it back)
+    assert read(replaced).rounds[0].hands["Ben"].tiles == parse_hand("5-5 1-0")
+    assert validate(read(replaced)).valid
+
+
+def test_comment_on_the_replaced_rounds_last_line_goes_with_it_others_stay():
+    text = STYLES["block, comments, blank lines"]
+    replaced = add_round(text, {"scores": {"Ana": 9, "Ben": 0}}, 1)
+    assert "# Ben kept 6-6" not in replaced
+    assert "# the first round was quick" in replaced and "# end of the sheet" in replaced
+    assert "  - scores: {Ana: 9, Ben: 0}\n\n  - scores:\n      Ana: 7\n" in replaced
+
+
+def test_empty_flow_rounds_become_a_block_keeping_the_comment():
+    added = add_round(STYLES["empty flow rounds with a comment"], SCORES)
+    assert added == (
+        "players: [Ana, Ben]\nrounds:   # none yet\n  - scores: {Ana: 3, Ben: 0}  # Ana: 2-1\n"
+        "notes: hi\n"
+    )
+
+
+def test_flow_rounds_stay_flow_without_the_comment():
+    added = add_round(STYLES["flow rounds"], SCORES)
+    assert added.endswith("{scores: {Ana: 0, Ben: 4}}, {scores: {Ana: 3, Ben: 0}}]\n")
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.yaml")))
+def test_shipped_examples_keep_every_byte(tmp_path, name):
+    path = tmp_path / name
+    shutil.copy(EXAMPLES / name, path)
+    text = path.read_text(encoding="utf-8")
+    game = read(text)
+    data = {"scores": dict.fromkeys(game.players, 0)}
+    undo = remove_last_round(text)
+    assert validate(read(undo.text)).valid
+    start, end, put = changed(text, undo.text)
+    assert put == "" and round_span(text, len(game.rounds))[0] - 4 <= start  # only removed
+    again = add_round(undo.text, data)
+    assert remove_last_round(again).text == undo.text
+    replaced = add_round(text, data, 1)
+    assert validate(read(replaced)).valid
+    start, end, _ = changed(text, replaced)
+    first, after = round_span(text, 1)
+    assert first <= start <= end <= after
+
+
+def test_no_rounds_list_or_no_such_round_is_an_edit_error():
+    with pytest.raises(EditError):
+        add_round("players: [Ana, Ben]\n", SCORES)
+    with pytest.raises(EditError):
+        add_round("players: [Ana, Ben]\nrounds: []\n", SCORES, 3)
+    with pytest.raises(EditError):
+        remove_last_round("players: [Ana, Ben]\nrounds: []\n")
+
+
+scores = st.fixed_dictionaries({"Ana": st.integers(0, 99), "Ben": st.integers(0, 99)})
+
+
+@settings(max_examples=40, deadline=None)
+@given(style=st.sampled_from(sorted(STYLES)), rounds=st.lists(scores, min_size=1, max_size=4))
+def test_any_sequence_of_adds_undoes_back_to_the_original(style, rounds):
+    text = STYLES[style]
+    steps = [text]
+    for points in rounds:
+        steps.append(add_round(steps[-1], {"scores": points}))
+        assert [v for v, _ in read(steps[-1]).rounds[-1].scores.values()] == list(points.values())
+    for before in reversed(steps[:-1]):
+        assert remove_last_round(steps[-1]).text == before
+        steps.pop()

@@ -1,0 +1,473 @@
+"""Keeping score at the table (SPEC §8, issue 12): ``cf new``, ``cf add``, ``cf undo``."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import random
+import shlex
+import signal
+import subprocess
+import sys
+import types
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from cf.record.check import validate
+from cf.record.reader import read_game
+
+ROOT = Path(__file__).parent.parent
+
+
+def new_game(cli, path: Path, *args: str) -> Path:
+    result = cli("new", str(path), *args)
+    assert result.exit_code == 0, result.output
+    return path
+
+
+@pytest.fixture
+def game(cli, tmp_path) -> Path:
+    """A new double-six game (7 rounds) for Ana, Ben, Carla, Dan."""
+    return new_game(
+        cli, tmp_path / "g.yaml", "--players", "Ana,Ben,Carla,Dan", "--set", "6",
+        "--date", "2026-12-01",
+    )  # fmt: skip
+
+
+def valid(path: Path) -> bool:
+    return validate(read_game(path.read_bytes(), str(path))).valid
+
+
+def rounds_of(path: Path) -> list:
+    return read_game(path.read_bytes(), str(path)).rounds
+
+
+# --- cf new --------------------------------------------------------------------------------
+
+
+def test_new_writes_every_rule_and_prints_the_first_double(cli, tmp_path):
+    path = tmp_path / "friday.yaml"
+    result = cli("new", str(path), "--players", "Ana,Ben,Carla", "--title", "Friday",
+                 "--date", "2026-11-28", "--double-blank", "25")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        f"wrote {path}: Ana, Ben, Carla; double-nine, 10 rounds\nround 1 starts with 9-9\n"
+    )
+    assert path.read_text() == (
+        "title: Friday\ndate: 2026-11-28\nset: double-nine\nrules:\n  starter_arms: 4\n"
+        "  double_blank: 25\n  deal: 14\n  reserve: 1\n  rounds: 10\n"
+        "players: [Ana, Ben, Carla]\nrounds: []\n"
+    )
+    assert valid(path)
+
+
+def test_new_date_defaults_to_today(cli, tmp_path):
+    path = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben")
+    assert f"date: {datetime.date.today().isoformat()}\n" in path.read_text()
+
+
+def test_new_refuses_an_existing_file_unless_forced(cli, tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text("mine\n")
+    result = cli("new", str(path), "--players", "Ana,Ben")
+    assert result.exit_code == 2 and "exists" in result.stderr
+    assert path.read_text() == "mine\n"
+    assert cli("new", str(path), "--players", "Ana,Ben", "--force").exit_code == 0
+    assert valid(path)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--players", "A,B,C,D,E,F", "--set", "6"],  # double-six deals for 2 to 5
+        ["--players", "A,B", "--set", "18"],  # double-eighteen has no table
+        ["--players", "A,,B"],
+        ["--players", "A,A"],
+        ["--players", "A"],
+        ["--players", "A,B", "--date", "28/11/2026"],
+        ["--players", "A,B", "--rounds", "11"],
+        ["--players", "A,B", "--starter-arms", "10"],
+        ["--players", "A,B", "--set", "nine"],
+    ],
+)
+def test_new_usage_errors(cli, tmp_path, args):
+    result = cli("new", str(tmp_path / "g.yaml"), *args)
+    assert result.exit_code == 2, result.output
+    assert not (tmp_path / "g.yaml").exists()
+
+
+def test_new_needs_deal_where_the_table_has_no_row_and_takes_it(cli, tmp_path):
+    path = new_game(cli, tmp_path / "g.yaml", "--players", "A,B,C,D,E,F", "--set", "6",
+                    "--deal", "3", "--rounds", "3")  # fmt: skip
+    text = path.read_text()
+    assert "  deal: 3\n" in text and "  rounds: 3\n" in text and valid(path)
+
+
+# --- cf add: what is written -----------------------------------------------------------------
+
+
+def test_add_scores(cli, game):
+    result = cli("add", str(game), "Ana=0", "Ben=33", "Carla=12", "Dan=50")
+    assert result.exit_code == 0, result.output
+    assert game.read_text().endswith(
+        "rounds:\n  - scores: {Ana: 0, Ben: 33, Carla: 12, Dan: 50}\n"
+    )
+
+
+def test_add_all_tiles_writes_hands(cli, game):
+    result = cli("add", str(game), "Ana=out", "Ben=5-4 4-1", "Carla=", "Dan=[5|5],0-0")
+    assert result.exit_code == 0, result.output
+    assert game.read_text().endswith(
+        '  - hands: {Ana: "", Ben: 5-4 4-1, Carla: "", Dan: 5-5 0-0}\n'
+    )
+
+
+def test_add_mixed_writes_scores_and_keeps_the_tiles_in_a_comment(cli, tmp_path):
+    path = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben,Carla", "--double-blank", "25")
+    result = cli("add", str(path), "Ana=12", "Ben=9-7 6-6 4-1", "Carla=out")
+    assert result.exit_code == 0, result.output
+    assert path.read_text().endswith(
+        "  - scores: {Ana: 12, Ben: 33, Carla: 0}  # Ben: 9-7 6-6 4-1; Carla: out\n"
+    )
+    cli("add", str(path), "Ana=0-0", "Ben=1", "Carla=2")  # the file's double_blank: 25
+    assert "scores: {Ana: 25, Ben: 1, Carla: 2}  # Ana: 0-0" in path.read_text()
+
+
+@pytest.mark.parametrize("typed", ["carla", "CARLA", "Cárla"])
+def test_names_match_without_case_and_accents(cli, game, typed):
+    result = cli("add", str(game), "ana=1", "BEN=2", f"{typed}=3", "Dan=0")
+    assert result.exit_code == 0, result.output
+    assert "{Ana: 1, Ben: 2, Carla: 3, Dan: 0}" in game.read_text()
+
+
+def test_an_nfd_name_is_the_nfc_player(cli, tmp_path):
+    path = new_game(cli, tmp_path / "g.yaml", "--players", "José,Ana")
+    nfd = unicodedata.normalize("NFD", "José")
+    assert cli("add", str(path), f"{nfd}=4", "Ana=0").exit_code == 0
+    assert "{José: 4, Ana: 0}" in path.read_text()
+
+
+def test_a_name_that_picks_nobody_or_two_is_exit_1_with_a_hint(cli, tmp_path, game):
+    before = game.read_bytes()
+    result = cli("add", str(game), "Anna=1", "Ben=2", "Carla=3", "Dan=0")
+    assert result.exit_code == 1
+    assert "did you mean 'Ana'?" in result.stderr
+    two = new_game(cli, tmp_path / "two.yaml", "--players", "Jose,José,Ana")
+    assert cli("add", str(two), "Jose=1", "José=2", "Ana=0").exit_code == 0  # both exact
+    result = cli("add", str(two), "jose=1", "José=2", "Ana=0")
+    assert result.exit_code == 1
+    assert "'jose' matches 2 players: did you mean 'Jose' or 'José'?" in result.stderr
+    assert game.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "entries, message",
+    [
+        (["Ana=1", "Ben=2", "Carla=3"], "Dan missing"),
+        (["Ana=1", "Ben=2", "Carla=3", "Dan=0", "ana=4"], "given twice"),
+        (["Ana=1", "Ben=2", "Carla=3", "Dan=7-1"], "not in double-six"),
+        (["Ana=1", "Ben=2", "Carla=3", "Dan=-4"], "a value is a score"),
+        (["Ana=1", "Ben=6-6 1-0", "Carla=3", "Dan=0"], "6-6 starts round 1, so it is in no hand"),
+        (["Ana=5-5", "Ben=5-5 1-0", "Carla=3", "Dan=0"], "5-5 is given to Ana and to Ben"),
+    ],
+)
+def test_bad_entries_are_exit_1_and_write_nothing(cli, game, entries, message):
+    before = game.read_bytes()
+    result = cli("add", str(game), *entries)
+    assert result.exit_code == 1
+    assert message in result.stderr
+    assert game.read_bytes() == before
+
+
+def test_an_entry_without_equals_is_a_usage_error(cli, game):
+    assert cli("add", str(game), "Ana=1", "Ben").exit_code == 2
+    assert cli("add", str(game / "nope"), "Ana=1").exit_code == 2
+
+
+def test_the_file_as_it_would_be_is_validated_first(cli, tmp_path):
+    """A round more than the game has: the problems are printed as cf validate prints
+    them, and the file is not touched (same bytes, same inode)."""
+    from cf.record.keeper import add_entries
+    from cf.render.problems import render_validation
+
+    game = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben", "--rounds", "1")
+    cli("add", str(game), "Ana=0", "Ben=5")
+    before, inode = game.read_bytes(), game.stat().st_ino
+    entries = ["Ana=7", "Ben=out"]
+    result = cli("add", str(game), *entries)
+    assert result.exit_code == 1
+    would_be = add_entries(before.decode(), str(game), [e.split("=") for e in entries])
+    assert [p.code for p in would_be.report.problems] == ["round-count"]
+    assert result.stderr == (
+        render_validation([would_be.report])
+        + "Error: nothing written: the file would have the problems above\n"
+    )
+    assert game.read_bytes() == before and game.stat().st_ino == inode
+
+
+def test_each_write_is_a_new_inode(cli, game):
+    inode = game.stat().st_ino
+    cli("add", str(game), "Ana=1", "Ben=2", "Carla=3", "Dan=0")
+    assert game.stat().st_ino != inode
+
+
+def test_round_k_replaces_it(cli, game):
+    cli("add", str(game), "Ana=1", "Ben=2", "Carla=3", "Dan=0")
+    cli("add", str(game), "Ana=4", "Ben=5", "Carla=6", "Dan=0")
+    result = cli("add", str(game), "--round", "1", "Ana=0", "Ben=9", "Carla=9", "Dan=9")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == "note: replaced round 1\n"
+    assert game.read_text().endswith(
+        "  - scores: {Ana: 0, Ben: 9, Carla: 9, Dan: 9}\n"
+        "  - scores: {Ana: 4, Ben: 5, Carla: 6, Dan: 0}\n"
+    )
+    assert cli("add", str(game), "-r", "3", "Ana=0", "Ben=1", "Carla=1", "Dan=1").exit_code == 0
+    assert len(rounds_of(game)) == 3
+    result = cli("add", str(game), "-r", "5", "Ana=0", "Ben=1", "Carla=1", "Dan=1")
+    assert result.exit_code == 2 and "at most 4" in result.stderr
+
+
+# --- photos ---------------------------------------------------------------------------------
+
+
+def test_a_photo_without_the_extra_says_how_to_install_it(cli, game, monkeypatch):
+    monkeypatch.setitem(sys.modules, "cf.photo", None)  # import fails as if not installed
+    result = cli("add", str(game), "Ana=1", "Ben=2", "Carla=3", "Dan=@hand.jpg")
+    assert result.exit_code == 2
+    assert "pip install 'chickenfoot[photo]'" in result.stderr
+
+
+def fake_photo(monkeypatch, tiles, unreadable=()):
+    from cf.tiles import parse_hand
+
+    module = types.ModuleType("cf.photo")
+    seen = []
+
+    def read_photo(path, top):
+        seen.append((path, top))
+        return types.SimpleNamespace(tiles=parse_hand(tiles, top), unreadable=list(unreadable))
+
+    module.read_photo = read_photo  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "cf.photo", module)
+    return seen
+
+
+def test_a_photo_counts_as_tiles(cli, game, monkeypatch):
+    seen = fake_photo(monkeypatch, "6-5 2-2")
+    result = cli("add", str(game), "Ana=out", "Ben=@ben.jpg", "Carla=", "Dan=1-0")
+    assert result.exit_code == 0, result.output
+    assert seen == [("ben.jpg", 6)]
+    assert 'hands: {Ana: "", Ben: 6-5 2-2, Carla: "", Dan: 1-0}' in game.read_text()
+
+
+def test_a_photo_that_cannot_be_read_writes_nothing(cli, game, monkeypatch):
+    fake_photo(monkeypatch, "6-5", unreadable=[{"box": [], "candidates": ["2-2", "2-3"]}])
+    before = game.read_bytes()
+    result = cli("add", str(game), "Ana=0", "Ben=@ben.jpg", "Carla=1", "Dan=1")
+    assert result.exit_code == 1 and "cannot be read" in result.stderr
+    assert game.read_bytes() == before
+
+
+# --- the scoreboard ---------------------------------------------------------------------------
+
+
+def test_scoreboard_text(cli, game):
+    cli("add", str(game), "Ana=10", "Ben=0", "Carla=5", "Dan=5")
+    result = cli("add", str(game), "Ana=0", "Ben=20", "Carla=1", "Dan=1")
+    assert result.stdout == (
+        "  rank  player      round 2    total  move\n"
+        "------  --------  ---------  -------  ------\n"
+        "     1  Carla *           1        6  ▲1\n"
+        "     1  Dan *             1        6  ▲1\n"
+        "     3  Ana               0       10  ▲1\n"
+        "     4  Ben              20       20  ▼3\n"
+        "round 2 of 7, next starts with 4-4\n"
+    )
+
+
+def test_scoreboard_after_the_last_round_names_the_winners(cli, tmp_path):
+    path = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben,Cy", "--rounds", "2")
+    out = cli("add", str(path), "Ana=3", "Ben=0", "Cy=3").stdout
+    assert out.splitlines()[-1] == "round 1 of 2, next starts with 8-8"
+    out = cli("add", str(path), "Ana=0", "Ben=3", "Cy=9").stdout
+    assert out.splitlines()[-1] == "game over: Ana and Ben win, tied on 3"
+    data = json.loads(
+        cli("add", str(path), "-r", "2", "Ana=0", "Ben=4", "Cy=1", "-f", "json").stdout
+    )
+    assert data["complete"] is True and data["winners"] == ["Ana"] and "leaders" not in data
+    assert data["next_starter"] is None
+
+
+def test_scoreboard_json_has_the_spec_keys(cli, game):
+    cli("add", str(game), "Ana=10", "Ben=0", "Carla=5", "Dan=5")
+    data = json.loads(
+        cli("add", str(game), "Ana=0", "Ben=20", "Carla=1", "Dan=1", "-f", "json").stdout
+    )
+    assert data["complete"] is False and data["leaders"] == ["Carla", "Dan"]
+    assert "winners" not in data
+    assert data["next_starter"] == "4-4" and data["rounds_in_game"] == 7
+    assert [(r["player"], r["rank"], r["movement"]) for r in data["standings"]] == [
+        ("Carla", 1, 1), ("Dan", 1, 1), ("Ana", 3, 1), ("Ben", 4, -3),
+    ]  # fmt: skip
+
+
+def cf_process(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "cf", *args], capture_output=True, text=False, cwd=ROOT,
+        env={**os.environ, **(env or {})}, timeout=60,
+    )  # fmt: skip
+
+
+def test_movement_falls_back_to_ascii_where_stdout_cannot_encode_arrows(game):
+    cf_process("add", str(game), "Ana=10", "Ben=0", "Carla=5", "Dan=5")
+    done = cf_process("add", str(game), "Ana=0", "Ben=20", "Carla=5", "Dan=5",
+                      env={"PYTHONIOENCODING": "ascii"})  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    moves = [line.split()[-1] for line in done.stdout.decode("ascii").splitlines()[2:6]]
+    assert moves == ["+3", "+1", "+1", "-3"]  # Ana from 4th to 1st, with Carla and Dan
+    done = cf_process("add", str(game), "Ana=0", "Ben=0", "Carla=0", "Dan=0",
+                      env={"PYTHONIOENCODING": "ascii"})  # fmt: skip
+    assert "=" in done.stdout.decode("ascii").splitlines()[2]
+
+
+def test_tally_and_add_agree_at_every_step(cli, game):
+    for k in range(1, 8):
+        scores = [f"Ana={k % 3}", f"Ben={k % 2}", f"Carla={7 - k}", "Dan=0"]
+        board = json.loads(cli("add", str(game), *scores, "-f", "json").stdout)
+        tally = json.loads(cli("tally", str(game), "-f", "json").stdout)
+        for key in ("complete", "standings"):
+            assert board[key] == tally[key]
+    assert tally["winners"] == ["Dan"]
+
+
+# --- cf undo --------------------------------------------------------------------------------
+
+
+def test_undo_prints_the_add_that_puts_it_back(cli, game):
+    cli("add", str(game), "Ana=1", "Ben=2", "Carla=3", "Dan=0")
+    before = game.read_bytes()
+    cli("add", str(game), "Ana=6-6 1-0", "Ben=2", "Carla=out", "Dan=0")
+    result = cli("undo", str(game))
+    assert result.exit_code == 0, result.output
+    assert game.read_bytes() == before
+    command = result.stdout.splitlines()[1].strip()
+    assert command == f'cf add {game} Ana="6-6 1-0" Ben=2 Carla=out Dan=0'
+    args = shlex.split(command)[1:]
+    cli(*args)
+    assert "scores: {Ana: 13, Ben: 2, Carla: 0, Dan: 0}  # Ana: 6-6 1-0; Carla: out" in (
+        game.read_text()
+    )
+
+
+def test_undo_of_the_only_round_gives_back_the_new_file(cli, game):
+    before = game.read_bytes()
+    cli("add", str(game), "Ana=out", "Ben=5-5", "Carla=1-1", "Dan=2-2")
+    result = cli("undo", str(game))
+    assert (
+        result.stdout
+        == f"removed round 1; to put it back:\n  cf add {game} Ana=out Ben=5-5 Carla=1-1 Dan=2-2\n"
+    )
+    assert game.read_bytes() == before
+
+
+def test_undo_of_a_logged_round_prints_its_yaml(cli, tmp_path):
+    source = (ROOT / "examples" / "two-players.yaml").read_text()
+    path = tmp_path / "g.yaml"
+    path.write_text(source)
+    result = cli("undo", str(path))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("removed round ") and lines[0].endswith(", which was:")
+    assert lines[1].startswith("- starter: ")
+    assert "\n".join(lines[1:]) in source.replace("\n    ", "\n") or "moves:" in result.stdout
+    assert valid(path)
+
+
+def test_undo_with_no_rounds_is_exit_1(cli, game):
+    result = cli("undo", str(game))
+    assert result.exit_code == 1 and "no rounds" in result.stderr
+
+
+# --- never lose a score, never corrupt a file -------------------------------------------------
+
+
+def test_sigkill_at_any_instant_leaves_the_old_file_or_the_new_one(tmp_path):
+    """Kill ``cf add`` (a real process) at random instants: each time the file is exactly
+    the old one or the new one, and valid."""
+    from cf.record.keeper import add_entries
+
+    path = tmp_path / "g.yaml"
+    subprocess.run([sys.executable, "-m", "cf", "new", str(path), "--players", "Ana,Ben",
+                    "--set", "15"], check=True, capture_output=True)  # fmt: skip
+    import time
+
+    rng = random.Random(12)
+    runs = []
+    for _ in range(2):  # how long a whole `cf add` takes here, to aim the kills
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "cf", "add", str(path), "Ana=9", "Ben=0"],
+                       check=True, capture_output=True)  # fmt: skip
+        runs.append(time.perf_counter() - start)
+    took = min(runs)
+    outcomes = [True, True]
+    for k in range(10):
+        old = path.read_text()
+        entries = [("Ana", str(k)), ("Ben", "0")]
+        new = add_entries(old, str(path), entries).text
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "cf", "add", str(path), f"Ana={k}", "Ben=0"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        try:  # most kills land late in the run, where the file is read, checked and written
+            proc.wait(timeout=took * rng.uniform(0.3, 1.0))
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+        now = path.read_text()
+        assert now in (old, new), f"torn file after kill {k}"
+        assert valid(path)
+        outcomes.append(now == new)
+    assert len(rounds_of(path)) == sum(outcomes)
+
+
+def test_twenty_concurrent_writers_each_write_exactly_once(tmp_path):
+    """11 ``cf add --round K`` (K = 1..10, and 1 again) and 9 ``cf add`` at once, on one
+    file: every append is there once, every replaced round holds its replacement."""
+    path = tmp_path / "g.yaml"
+    lines = ["set: double-eighteen", "players: [A, B]", "rounds:"]
+    lines += [f"  - scores: {{A: 0, B: {k}}}" for k in range(1, 11)]
+    path.write_text("\n".join(lines) + "\n")
+    jobs = [["--round", str(k), f"A={100 + k}", "B=0"] for k in range(1, 11)]
+    jobs.append(["--round", "1", "A=201", "B=0"])
+    jobs += [[f"A={300 + j}", "B=0"] for j in range(1, 10)]
+    procs = [
+        subprocess.Popen([sys.executable, "-m", "cf", "add", str(path), *job],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for job in jobs
+    ]  # fmt: skip
+    for proc in procs:
+        _, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err.decode()
+    game = read_game(path.read_bytes(), str(path))
+    assert validate(game).valid
+    a = [r.scores["A"][0] for r in game.rounds]
+    assert len(a) == 19
+    assert a[0] in (101, 201)
+    assert a[1:10] == [100 + k for k in range(2, 11)]
+    assert sorted(a[10:]) == [300 + j for j in range(1, 10)]
+
+
+def test_cf_score_loads_none_of_the_scorekeeping_modules():
+    code = (
+        "import sys, cf.cli\n"
+        "sys.argv = ['cf', 'score', '9-7']\n"
+        "try:\n    cf.cli.app(prog_name='cf')\nexcept SystemExit:\n    pass\n"
+        "heavy = ('yaml', 'tabulate', 'filelock', 'cf.record', 'cf.commands.add',\n"
+        "         'cf.commands.new', 'cf.commands.undo', 'cf.render')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(heavy)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.stdout == "16\n[]\n", done.stderr

@@ -1,0 +1,384 @@
+"""``cf show`` (SPEC §10): the table after any move as text, JSON, SVG and HTML."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from cf.record.reader import read_game_file
+from cf.record.replay import apply_entry, round_starter, start_round
+from cf.render.table import round_steps, table_at, table_facts
+
+ROOT = Path(__file__).parent.parent
+FAMILY = "examples/family-night.yaml"
+MISTAKE = "examples/mistakes/foot-open.yaml"
+SVG = "{http://www.w3.org/2000/svg}"
+
+KEYS = [
+    "round", "move", "starter", "arms", "arms_needed", "pending", "toes", "open_ends",
+    "hands", "yard", "drawable", "next", "over", "problem",
+]  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def _in_root(monkeypatch):
+    monkeypatch.chdir(ROOT)
+
+
+def expected_after(board, rec, moves: int) -> dict:
+    """The SPEC §10 object, worked out here from the board itself."""
+    entries = rec.moves or []
+    over = "out" if board.winner else ("blocked" if board.is_blocked() else None)
+    nxt = None if over else (board.next_player or (entries[0].player if entries else None))
+    return {
+        "round": rec.number,
+        "move": moves,
+        "starter": str(board.starter),
+        "arms": board.arms,
+        "arms_needed": board.arms_needed,
+        "pending": board.pending,
+        "toes": board.toes if board.pending is not None else 0,
+        "open_ends": sorted(n for n, c in board.open_ends.items() for _ in range(c)),
+        "hands": {
+            p: {
+                "known": sorted(
+                    (str(t) for t in h.known),
+                    key=lambda s: tuple(map(int, s.split("-"))),
+                    reverse=True,
+                ),
+                "unseen": h.unseen,
+            }
+            for p, h in board.hands.items()
+        },
+        "yard": board.yard,
+        "drawable": max(board.yard - board.reserve, 0),
+        "next": nxt,
+        "over": over,
+        "problem": None,
+    }
+
+
+@pytest.mark.parametrize("name", ["family-night.yaml", "two-players.yaml"])
+def test_json_matches_the_replay_at_every_move(name):
+    game = read_game_file(f"examples/{name}")
+    checked = 0
+    for rec in game.rounds:
+        board = start_round(
+            game.rules, game.players, round_starter(game.top, rec.number), rec.deal
+        )
+        for m in range(len(rec.moves) + 1):
+            if m:
+                apply_entry(board, rec.moves[m - 1])
+            got = table_facts(table_at(game, rec.number, m))
+            assert list(got) == KEYS
+            assert got == expected_after(board, rec, m), (rec.number, m)
+            checked += 1
+    assert checked == game.move_count + len(game.rounds)
+
+
+def test_json_at_every_move_of_the_six_player_example_agrees_with_the_steps():
+    # The same facts the HTML page steps through, move by move, for the larger example.
+    game = read_game_file("examples/double-twelve-six-players.yaml")
+    for rec in game.rounds[::4]:
+        _, steps = round_steps(game, rec.number)
+        board = start_round(
+            game.rules, game.players, round_starter(game.top, rec.number), rec.deal
+        )
+        for step in steps:
+            if step.move:
+                apply_entry(board, rec.moves[step.move - 1])
+            assert step.facts == expected_after(board, rec, step.move)
+        assert steps[-1].facts == table_facts(table_at(game, rec.number))
+
+
+def show_json(cli, *args):
+    result = cli("show", *args, "--format", "json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_json_types_and_defaults(cli):
+    data = show_json(cli, FAMILY)
+    assert data["round"] == 10 and data["move"] == 49  # the last round with moves, all of it
+    assert data["over"] == "blocked" and data["next"] is None
+    for key in ("arms", "toes", "yard", "drawable", "arms_needed", "move", "round"):
+        assert type(data[key]) is int, key
+    assert all(type(n) is int for n in data["open_ends"])
+    assert data["open_ends"] == sorted(data["open_ends"])
+
+
+def test_move_zero_names_the_first_mover(cli):
+    data = show_json(cli, FAMILY, "--round", "2", "--move", "0")
+    assert data["move"] == 0 and data["next"] == "Ben"  # round 2's log starts with Ben
+    assert data["arms"] == 0 and data["open_ends"] == [] and data["pending"] is None
+    assert all(len(h["known"]) == 11 and h["unseen"] == 0 for h in data["hands"].values())
+
+
+def test_round_3_move_20(cli):
+    data = show_json(cli, FAMILY, "-r", "3", "-m", "20")
+    assert data["pending"] == 6 and data["toes"] == 1
+    assert data["open_ends"] == [1, 2, 3, 3, 4, 4, 4, 7]
+    assert data["next"] == "Carla" and data["over"] is None
+    assert data["yard"] == 8 and data["drawable"] == 7
+
+
+def test_the_problem_that_stops_the_replay(cli):
+    data = show_json(cli, MISTAKE)
+    assert data["move"] == 3
+    assert data["problem"] == {
+        "code": "foot-open",
+        "message": "Ben played 2-0 elsewhere while the chicken foot on 1-1 has 0 of 3 toes: "
+        "the next play must hold a 1",
+        "line": 16,
+        "column": 9,
+        "round": 1,
+        "move": 4,
+        "player": "Ben",
+    }
+    assert data["next"] == "Ben"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--move", "50"], "round 10 has moves 0 to 49, not 50"),
+        (["--round", "11"], "there is no round 11 (the game has 10)"),
+        (["--round", "2", "--move", "45"], "round 2 has moves 0 to 44, not 45"),
+        (["--round", "0"], "--round"),
+        (["--move", "-1"], "--move"),
+        (["--format", "png"], "--format"),
+    ],
+)
+def test_usage_errors_exit_2(cli, args, message):
+    result = cli("show", FAMILY, *args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_game_without_moves_or_rules_is_exit_1(cli, tmp_path):
+    result = cli("show", "examples/scorekeeper.yaml")
+    assert result.exit_code == 1
+    assert result.output == "Error: examples/scorekeeper.yaml: no round of the game has moves\n"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("players: [Ana\n")
+    result = cli("show", str(bad))
+    assert result.exit_code == 1 and result.output.startswith("Error: ")
+    assert cli("show", "no-such.yaml").exit_code == 2
+
+
+def test_stdin(cli):
+    source = Path(MISTAKE).read_text()
+    result = cli("show", "-", "-f", "json", input=source)
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["problem"]["code"] == "foot-open"
+
+
+# --- text --------------------------------------------------------------------------------
+
+
+def test_text_shows_the_table(cli):
+    result = cli("show", FAMILY, "-r", "3", "-m", "20")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "round 3, after move 20 of 46" in out
+    assert "4 of 4 arms" in out
+    assert "foot on 6-6, open: 1 of 3 toes" in out
+    assert "open ends: 1 2 3 3 4 4 4 7" in out
+    assert "chicken yard: 8 tile(s), 7 can be drawn" in out
+    assert "next: Carla" in out
+    assert re.search(r"\*Carla +6: ", out)
+    assert "[6|2]" in out and "🁝" not in out  # double-nine: every tile in brackets
+
+
+def test_text_draws_double_six_tiles_as_domino_characters(cli):
+    out = cli("show", MISTAKE).stdout
+    assert chr(0x1F031 + 6 * 7 + 1) in out  # 6-1 placed on the starter, near half 6
+    assert "[" not in out.split("hands:")[0]
+
+
+def test_text_falls_back_to_ascii():
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    run = subprocess.run(
+        [sys.executable, "-m", "cf", "show", MISTAKE],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        encoding="ascii",
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.isascii()
+    assert "|- arm 1: [6|1][1|1] foot on 1-1, open: 0 of 3 toes" in run.stdout
+    assert "stopped at move 4: [foot-open]" in run.stdout
+
+
+# --- svg ---------------------------------------------------------------------------------
+
+
+def parse_svg(text: str) -> ET.Element:
+    root = ET.fromstring(text.encode())
+    assert root.tag == f"{SVG}svg"
+    return root
+
+
+def test_svg_draws_every_tile_once_inside_its_viewbox(cli):
+    result = cli("show", FAMILY, "-r", "3", "-m", "20", "-f", "svg")
+    assert result.exit_code == 0
+    root = parse_svg(result.stdout)
+    table = table_at(read_game_file(FAMILY), 3, 20)
+    drawn = [g.get("data-tile") for g in root.iter(f"{SVG}g") if g.get("class") == "tile"]
+    assert sorted(drawn) == sorted(str(t) for t in table.board.on_table)
+    x, y, w, h = map(float, root.get("viewBox").split())
+    assert float(root.get("width")) == w and float(root.get("height")) == h
+    from cf.render.svg import UNIT
+
+    for t in table.layout.tiles:
+        for cx, cy in t.corners():
+            assert x <= cx * UNIT <= x + w and y <= cy * UNIT <= y + h
+    # The hands beside the board: every known tile of every hand.
+    in_hands = [g.get("data-tile") for g in root.iter(f"{SVG}g") if g.get("class") == "hand-tile"]
+    assert sorted(in_hands) == sorted(str(t) for h in table.board.hands.values() for t in h.known)
+
+
+def test_svg_marks_where_the_next_tiles_go(cli):
+    root = parse_svg(cli("show", FAMILY, "-r", "3", "-m", "20", "-f", "svg").stdout)
+    marks = [c.get("class") for c in root.iter(f"{SVG}circle") if c.get("class")]
+    assert marks.count("open-end") == 8  # open ends 1 2 3 3 4 4 4 7
+    assert marks.count("free-place") == 2  # the 6-6 foot has 1 of 3 toes
+    root = parse_svg(cli("show", FAMILY, "-r", "3", "-m", "1", "-f", "svg").stdout)
+    marks = [c.get("class") for c in root.iter(f"{SVG}circle") if c.get("class")]
+    assert marks.count("free-place") == 3 and marks.count("open-end") == 1  # arms to come
+
+
+def test_svg_pips_and_colours(cli):
+    plain = cli("show", FAMILY, "-r", "1", "-m", "4", "-f", "svg").stdout
+    colour = cli("show", FAMILY, "-r", "1", "-m", "4", "-f", "svg", "--colour").stdout
+
+    def fills(text):  # of the pips (the markers of open ends have a class)
+        return {c.get("fill") for c in parse_svg(text).iter(f"{SVG}circle") if not c.get("class")}
+
+    assert fills(plain) == {"#111111"}
+    assert len(fills(colour)) > 5
+
+
+def test_pip_layouts():
+    from cf.render.svg import pip_positions
+
+    for n in range(19):
+        spots = pip_positions(n)
+        assert len(spots) == n == len(set(spots))
+        assert all(-0.5 < x < 0.5 and -0.5 < y < 0.5 for x, y in spots)
+
+
+def test_output_file(cli, tmp_path):
+    out = tmp_path / "board.svg"
+    result = cli("show", FAMILY, "-f", "svg", "-o", str(out))
+    assert result.exit_code == 0 and result.stdout == ""
+    parse_svg(out.read_text())
+    assert cli("show", FAMILY, "-f", "svg", "-o", str(out)).exit_code == 0  # replaced
+    result = cli("show", FAMILY, "-o", str(tmp_path / "no" / "such" / "x.txt"))
+    assert result.exit_code == 1 and "Error: cannot write" in result.output
+
+
+# --- html --------------------------------------------------------------------------------
+
+
+def page(cli, path=FAMILY) -> str:
+    result = cli("show", path, "-f", "html")
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_html_loads_nothing_from_the_network(cli):
+    html = page(cli)
+    assert html.startswith("<!DOCTYPE html>")
+    assert not re.search(r"""(src|href)\s*=\s*["']?\s*(https?:)?//""", html, re.I)
+    assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert "https://" not in html
+    for value in re.findall(r"""\b(?:src|href)\s*=\s*["']([^"']*)""", html, re.I):
+        assert value.startswith("#"), value  # nothing but links within the page
+    assert "@import" not in html and "url(" not in html
+    assert not re.search(r"<(link|iframe|img|object|embed)\b", html, re.I)
+
+
+def test_html_holds_every_move_and_marks_problems(cli):
+    html = page(cli)
+    data = json.loads(
+        re.search(
+            r'<script type="application/json" id="cf-data">(.*?)</script>', html, re.S
+        ).group(1)
+    )
+    game = read_game_file(FAMILY)
+    assert len(data["steps"]) == game.move_count + len(game.rounds)
+    assert data["rounds"][0]["points"] == {
+        "Ana": 12,
+        "Ben": 19,
+        "Carla": 0,
+        "Dan": 55,
+    }
+    html = page(cli, MISTAKE)
+    data = json.loads(re.search(r'id="cf-data">(.*?)</script>', html, re.S).group(1))
+    assert [(p["code"], p["step"]) for p in data["problems"]] == [("foot-open", 4)]
+    assert data["steps"][4]["f"]["problem"]["code"] == "foot-open"
+
+
+def test_html_marks_an_end_of_round_problem_at_the_last_move(cli, tmp_path):
+    game = tmp_path / "short.yaml"
+    game.write_text(
+        "set: double-six\nrules: {starter_arms: 2, deal: 3}\nplayers: [Ana, Ben]\nrounds:\n"
+        "  - deal: {Ana: 6-1 1-1 5-0, Ben: 6-2 2-0 4-4}\n"
+        "    moves: [{Ana: 6-1}, {Ben: 6-2}]\n"
+        "  - scores: {Ana: 1, Ben: 2}\n"
+    )
+    data = json.loads(
+        re.search(r'id="cf-data">(.*?)</script>', page(cli, str(game)), re.S).group(1)
+    )
+    assert [(p["code"], p["step"]) for p in data["problems"]] == [("unfinished", 2)]
+    assert [s["log"] for s in data["steps"]] == [True, True, True, False]
+
+
+def test_the_drawn_tiles_do_not_overlap(cli):
+    """Read back from the SVG itself: each tile's frame (translate, rotate) gives its four
+    corners; no two drawn tiles overlap, for every round of the example at its end and at
+    round 3, move 20."""
+    import math
+
+    from test_layout import overlap
+
+    from cf.render.svg import UNIT
+
+    frame = re.compile(r"translate\(([-\d.]+) ([-\d.]+)\) rotate\(([-\d.]+)\)")
+    runs = [["-r", "3", "-m", "20"]] + [["-r", str(k)] for k in range(1, 11)]
+    for args in runs:
+        root = parse_svg(cli("show", FAMILY, *args, "-f", "svg").stdout)
+        polys = []
+        for g in root.iter(f"{SVG}g"):
+            if g.get("class") != "tile":
+                continue
+            x, y, a = map(float, frame.fullmatch(g.get("transform")).groups())
+            ux, uy = math.cos(math.radians(a)), math.sin(math.radians(a))
+            polys.append(
+                [
+                    (
+                        x + sx * UNIT * ux - sy * UNIT / 2 * uy,
+                        y + sx * UNIT * uy + sy * UNIT / 2 * ux,
+                    )
+                    for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+                ]
+            )
+        assert len(polys) > 10
+        bad = [
+            (i, j)
+            for i in range(len(polys))
+            for j in range(i + 1, len(polys))
+            if overlap(polys[i], polys[j], tol=0.05)
+        ]
+        assert bad == [], args
