@@ -104,7 +104,7 @@ def pimc_strategy(view: View, rng: random.Random, playouts: int = PIMC_PLAYOUTS)
 
 
 def _two_ends(view: View, tile: Tile) -> bool:
-    open_phase = view.arms >= view.arms_needed and view.pending is None
+    open_phase = not view.starter_open and view.pending is None
     return open_phase and not tile.is_double and {tile.high, tile.low} <= set(view.open_ends)
 
 
@@ -197,7 +197,7 @@ def smart_strategy(view: View, rng: random.Random) -> Choice:
             rest = [t for t in hand if t != tile]
             if tile.is_double:
                 score += DOUBLE_BONUS
-                if view.arms >= view.arms_needed and view.pending is None:
+                if not view.starter_open and view.pending is None:
                     feeders = sum(1 for t in rest if near in t)
                     if not feeders:
                         score -= STRANDED_DOUBLE
@@ -211,7 +211,7 @@ def smart_strategy(view: View, rng: random.Random) -> Choice:
 
 
 def _ends_for(view: View, tile: Tile) -> list[int]:
-    if view.arms < view.arms_needed:
+    if view.starter_open:
         return [view.starter.high]
     if view.pending is not None:
         return [view.pending]

@@ -45,13 +45,14 @@ class View:
     drawable: int
     double_blank: int
     seat: str = ""
-    players: tuple[str, ...] = ()
     rules: Rules | None = None
     history: tuple[Move, ...] = ()
-    arms: int = 0
-    arms_needed: int = 0
-    toes: int = 0
-    yard_count: int = 0
+    starter_open: bool = False  # the starter still takes arms: every play holds its number
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seating order (``hand_sizes`` lists the players in it)."""
+        return tuple(self.hand_sizes)
 
 
 #: A strategy's choice: a playable tile (placed as :meth:`Round.orient` places it: on its
@@ -188,9 +189,12 @@ def play_round(
         seat = (seat + 1) % len(names)
         playable = board.legal_plays(player)
         if playable:
-            view = _view(board, player, playable, tuple(logs[player]))
+            view = _view(board, player, playable, tuple(logs[player]) if keep_logs else ())
             choice = strategies[names.index(player)](view, rng)
-            action = Action(play=_placed(board, choice))
+            if isinstance(choice, Tile):
+                action = Action(play=board.orient(choice))
+            else:
+                action = Action(play=(choice[0], choice[1]))
         elif board.drawable:
             drawn = yard.pop()
             written = (drawn.high, drawn.low)
@@ -221,12 +225,6 @@ def play_round(
     )
 
 
-def _placed(board: Round, choice: Choice) -> tuple[int, int]:
-    if isinstance(choice, Tile):
-        return board.orient(choice)
-    return (choice[0], choice[1])
-
-
 def view_of(board: Round, player: str, history: Sequence[Move]) -> View:
     """What ``player`` knows of ``board``, given the round's log as they saw it."""
     return _view(board, player, board.legal_plays(player), tuple(history))
@@ -243,13 +241,9 @@ def _view(board: Round, player: str, playable: list[Tile], history: tuple[Move, 
         drawable=board.drawable,
         double_blank=board.rules.double_blank,
         seat=player,
-        players=tuple(board.players),
         rules=board.rules,
         history=history,
-        arms=board.arms,
-        arms_needed=board.arms_needed,
-        toes=board.toes,
-        yard_count=board.yard,
+        starter_open=board.arms < board.arms_needed,
     )
 
 
