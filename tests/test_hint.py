@@ -147,6 +147,8 @@ def test_a_round_that_is_over_is_exit_1(run):
     assert result.exit_code == 1
     assert "is over" in result.output
     assert run(str(HALF), "--round", "2", *FAST).exit_code == 2
+    scored = run(str(ROOT / "examples" / "scorekeeper.yaml"), *FAST)
+    assert scored.exit_code == 1 and "are recorded" in scored.output
 
 
 def test_an_open_foot_takes_only_its_toes(run, tmp_path):
