@@ -121,13 +121,13 @@ def advise(
         p = public.problem
         raise HintError(f"round {round_number}, move {p.move}: {p.message} ({p.code})")
     board = public.board
-    ended = "scores" if public.record.scores is not None else "hands"
-    if public.record.scores is not None or public.record.hands is not None:
-        raise HintError(f"round {round_number} is over: its {ended} are recorded")
     if board.winner is not None:
         raise HintError(f"round {round_number} is over: {board.winner} went out")
     if board.is_blocked():
         raise HintError(f"round {round_number} is over: it is blocked")
+    ended = "scores" if public.record.scores is not None else "hands"
+    if public.record.scores is not None or public.record.hands is not None:
+        raise HintError(f"round {round_number} is over: its {ended} are recorded")
     to_move = board.next_player
     if to_move is None:
         if player is None:
