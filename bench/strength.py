@@ -153,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--strategies", default="smart,pimc,ismcts")
     parser.add_argument(
         "--games",
-        default="smart=2:100,4:50,6:25;pimc=2:6,4:5,6:3;ismcts=2:2,4:2,6:1",
+        default="smart=2:100,4:50,6:25;pimc=2:14,4:12,6:6;ismcts=2:3,4:3,6:1",
         help="duplicate games per table size (each is played once per seat): 'N', "
         "'players:N,...', or 'strategy=players:N,...;...'",
     )
