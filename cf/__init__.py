@@ -16,11 +16,12 @@ Tiles and sets: :class:`Tile`, :class:`DominoSet`, :func:`parse_hand`, :func:`fo
 :func:`new_game_text`, :func:`add_entries` (a round from ``NAME=VALUE`` entries, checked),
 :func:`add_round` and :func:`remove_last_round` (splice a round in or out of a file's text,
 every other byte kept). Computer players: :func:`simulate_game`,
-:data:`STRATEGIES`. Pictures: :func:`table_at` (the table after any move, laid out as a
-:class:`Layout`), :func:`table_facts` (its JSON facts), :func:`table_svg`, :func:`game_page`
-(the HTML replay). For editors and linters: :func:`game_schema` (the JSON
-Schema of a game file) and :func:`explanation` (what a problem code means, with an
-example). Errors: every exception cf raises derives from :class:`Error`.
+:data:`STRATEGIES`; advice for a round in progress: :func:`advise`. Pictures:
+:func:`table_at` (the table after any move, laid out as a :class:`Layout`),
+:func:`table_facts` (its JSON facts), :func:`table_svg`, :func:`game_page` (the HTML
+replay). For editors and linters: :func:`game_schema` (the JSON Schema of a
+game file) and :func:`explanation` (what a problem code means, with an example).
+Errors: every exception cf raises derives from :class:`Error`.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ _API: dict[str, tuple[str, str]] = {
     "table_facts": ("cf.render.table", "table_facts"),
     "table_svg": ("cf.render.svg", "table_svg"),
     "game_page": ("cf.render.html", "game_page"),
+    "advise": ("cf.play.hint", "advise"),
     "game_schema": ("cf.record.schema", "game_schema"),
     "Explanation": ("cf.record.explain", "Explanation"),
     "explanation": ("cf.record.explain", "explanation"),
@@ -96,6 +98,7 @@ __all__ = [
     "TileError",
     "add_entries",
     "add_round",
+    "advise",
     "explanation",
     "format_action",
     "format_hand",
@@ -123,6 +126,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from cf.board import Round, RuleViolation
     from cf.errors import Error
     from cf.notation import Action, Move, format_action, parse_action
+    from cf.play.hint import advise
     from cf.play.simulate import STRATEGIES, simulate_game
     from cf.record.check import Report, validate
     from cf.record.edit import add_round, remove_last_round

@@ -35,6 +35,7 @@ COMMANDS = (
     "add",
     "undo",
     "show",
+    "hint",
     "schema",
     "explain",
 )

@@ -39,6 +39,7 @@ assert {
     "add",
     "undo",
     "show",
+    "hint",
     "schema",
     "explain",
 } <= set(COMMANDS)

@@ -319,7 +319,7 @@ _top = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(_top)
 def test_generated_files_get_the_same_verdict(data):
     players = data["players"]

@@ -380,7 +380,7 @@ def test_every_variant_once_gives_valid_games():
 
 
 @settings(
-    max_examples=300,
+    max_examples=120,  # every variant is also played once above; this mixes the rest
     deadline=None,
     derandomize=True,
     database=None,

@@ -50,9 +50,21 @@ def simulate(
             "--strategy",
             "-s",
             autocompletion=complete_strategy,
-            help="Strategy per seat, comma-separated (greedy, random), or one for all.",
+            help="Strategy per seat, comma-separated (greedy, random, smart, pimc, ismcts), "
+            "or one for all.",
         ),
     ] = "greedy",
+    playouts: Annotated[
+        Optional[int],
+        typer.Option(
+            "--playouts",
+            "-n",
+            min=1,
+            max=100_000,
+            help="Effort of the searchers: pimc's playouts per legal action (default 100), "
+            "ismcts' iterations per move (default 800).",
+        ),
+    ] = None,
     seed: Annotated[
         Optional[int], typer.Option("--seed", help="Same seed, same game, on every machine.")
     ] = None,
@@ -105,6 +117,7 @@ def simulate(
       cf simulate --names Ana,Ben,Carla --strategy greedy,random,greedy --seed 7
       cf simulate --set 12 --players 6 --starter-arms players --seed 3
       cf simulate --games 200 --stats --strategy greedy,random,greedy,random
+      cf simulate --games 20 --stats --strategy ismcts,greedy,greedy,greedy
     """
     from cf.play.simulate import STRATEGIES
 
@@ -156,14 +169,19 @@ def simulate(
         fail(str(exc))
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
-    run(name_list, rules, seats, seed, rounds, output, games, stats, jobs, format_.value)
+    run(name_list, rules, seats, seed, rounds, output, games, stats, jobs, format_.value, playouts)
 
 
 # --- what the command does once its options are checked ---------------------------------
 
 
 def command_line(
-    names: list[str], rules: Rules, seats: list[str], seed: int, rounds: int | None
+    names: list[str],
+    rules: Rules,
+    seats: list[str],
+    seed: int,
+    rounds: int | None,
+    playouts: int | None = None,
 ) -> str:
     """The ``cf simulate`` call that plays this game again, for the file's header."""
     parts = ["cf simulate", f"--names {shlex.quote(','.join(names))}"]
@@ -176,6 +194,8 @@ def command_line(
         parts.append(f"--set {rules.set_name}")
     if rounds is not None:
         parts.append(f"--rounds {rounds}")
+    if playouts is not None and set(seats) & {"pimc", "ismcts"}:
+        parts.append(f"--playouts {playouts}")
     if rules.deal is not None:
         parts.append(f"--deal {rules.deal}")
     if rules.starter_arms != 4:
@@ -198,16 +218,17 @@ def run(
     stats: bool,
     jobs: int,
     fmt: str,
+    playouts: int | None = None,
 ) -> None:
     if stats:
         from cf.render.stats import render_stats
 
-        result = study(names, rules, seats, seed, rounds, games, jobs)
+        result = study(names, rules, seats, seed, rounds, games, jobs, playouts)
         typer.echo(render_stats(result, names, seats, fmt, seed), nl=False)
         return
     if games == 1:
-        game = simulate_game(names, rules, seats, seed, rounds)
-        text = game_yaml(game, command_line(names, rules, seats, seed, rounds))
+        game = simulate_game(names, rules, seats, seed, rounds, playouts)
+        text = game_yaml(game, command_line(names, rules, seats, seed, rounds, playouts))
         _write(output, text)
         return
     if output is None:
@@ -216,8 +237,8 @@ def run(
     width = len(str(games))
     for i in range(games):
         seed_i = game_seed(seed, i)
-        game = simulate_game(names, rules, seats, seed_i, rounds)
-        text = game_yaml(game, command_line(names, rules, seats, seed_i, rounds))
+        game = simulate_game(names, rules, seats, seed_i, rounds, playouts)
+        text = game_yaml(game, command_line(names, rules, seats, seed_i, rounds, playouts))
         _write(os.path.join(output, f"game-{i + 1:0{width}d}.yaml"), text)
 
 
@@ -241,6 +262,7 @@ def study(
     rounds: int | None,
     games: int,
     jobs: int,
+    playouts: int | None = None,
 ) -> Stats:
     """Play ``games`` games; ``jobs`` processes give the same figures as one."""
     total = Stats()
@@ -248,12 +270,13 @@ def study(
     batches = [list(range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
     show = sys.stderr.isatty()
     if jobs == 1:
-        results = (study_chunk(names, rules, seats, seed, b, rounds) for b in batches)
+        results = (study_chunk(names, rules, seats, seed, b, rounds, playouts) for b in batches)
         _gather(total, results, len(batches), show)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [
-                pool.submit(study_chunk, names, rules, seats, seed, b, rounds) for b in batches
+                pool.submit(study_chunk, names, rules, seats, seed, b, rounds, playouts)
+                for b in batches
             ]
             _gather(total, (f.result() for f in futures), len(batches), show)
     return total

@@ -15,9 +15,10 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Union
 
 from cf.board import Round
-from cf.deal import deal_from
+from cf.deal import Deal, deal_from
 from cf.errors import Error
 from cf.notation import Action, Move
 from cf.rules import Rules
@@ -26,7 +27,14 @@ from cf.tiles import Tile, hand_points
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """What a player may know when choosing: nothing of other hands or the yard order."""
+    """What a player may know when choosing: nothing of other hands or the yard order.
+
+    ``history`` is the round's log as this seat saw it (left empty for a strategy whose
+    ``reads_log`` attribute is false, as greedy's and random's are): its own draws named, everyone
+    else's unnamed unless the drawn tile was played (:func:`cf.play.knowledge.public_log`).
+    From it, the hand and the counts, :func:`cf.play.knowledge.from_view` works out what
+    each other hand may hold.
+    """
 
     hand: tuple[Tile, ...]
     playable: tuple[Tile, ...]
@@ -36,9 +44,21 @@ class View:
     hand_sizes: dict[str, int]
     drawable: int
     double_blank: int
+    seat: str = ""
+    rules: Rules | None = None
+    history: tuple[Move, ...] = ()
+    starter_open: bool = False  # the starter still takes arms: every play holds its number
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seating order (``hand_sizes`` lists the players in it)."""
+        return tuple(self.hand_sizes)
 
 
-Strategy = Callable[[View, random.Random], Tile]
+#: A strategy's choice: a playable tile (placed as :meth:`Round.orient` places it: on its
+#: high half where both halves fit) or a ``(near, far)`` pair naming the end it touches.
+Choice = Union[Tile, tuple[int, int]]
+Strategy = Callable[[View, random.Random], Choice]
 
 
 def random_strategy(view: View, rng: random.Random) -> Tile:
@@ -54,7 +74,41 @@ def greedy_strategy(view: View, rng: random.Random) -> Tile:
     return max(view.playable, key=lambda t: (t.points(view.double_blank), t))
 
 
-STRATEGIES: dict[str, Strategy] = {"random": random_strategy, "greedy": greedy_strategy}
+random_strategy.reads_log = False  # type: ignore[attr-defined]
+greedy_strategy.reads_log = False  # type: ignore[attr-defined]
+
+
+def _searcher(module: str, name: str) -> Strategy:
+    # The search players load on first use: cf simulate with greedy seats never imports them.
+    def strategy(view: View, rng: random.Random) -> Choice:
+        import importlib
+
+        return getattr(importlib.import_module(module), name)(view, rng)  # type: ignore[no-any-return]
+
+    strategy.__name__ = name
+    strategy.__doc__ = f"{module}.{name}, loaded on first use."
+    return strategy
+
+
+STRATEGIES: dict[str, Strategy] = {
+    "random": random_strategy,
+    "greedy": greedy_strategy,
+    "smart": _searcher("cf.play.search", "smart_strategy"),
+    "pimc": _searcher("cf.play.search", "pimc_strategy"),
+    "ismcts": _searcher("cf.play.search", "ismcts_strategy"),
+}
+
+#: The strategies whose effort ``--playouts`` sets.
+SEARCHERS = ("pimc", "ismcts")
+
+
+def strategy_for(name: str, playouts: int | None = None) -> Strategy:
+    """The strategy called ``name``; for a searcher, with ``playouts`` as its effort."""
+    if playouts is None or name not in SEARCHERS:
+        return STRATEGIES[name]
+    from cf.play import search
+
+    return search.with_effort(name, playouts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,27 +145,42 @@ def simulate_game(
     strategies: Sequence[str],
     seed: int | str | None = None,
     rounds: int | None = None,
+    playouts: int | None = None,
 ) -> SimGame:
     """Play a game of ``rounds`` rounds (default: the rules' whole game, N+1 rounds unless
-    ``rules.rounds`` says otherwise)."""
+    ``rules.rounds`` says otherwise); ``playouts`` sets the effort of the search players
+    (their default when ``None``)."""
     rng = random.Random(seed)
     names = list(players)
-    chosen = [STRATEGIES[s] for s in strategies]
+    chosen = [strategy_for(s, playouts) for s in strategies]
     played = []
     for k in range(1, (rounds or rules.rounds_in_game) + 1):
-        played.append(_play_round(rng, rules, names, chosen, k))
+        dealt = deal_from(rng, rules, names, k)
+        first = names[(k - 1) % len(names)]
+        played.append(play_round(rules, names, chosen, dealt, first, rng, k))
     return SimGame(tuple(names), tuple(strategies), rules, tuple(played))
 
 
-def _play_round(
-    rng: random.Random, rules: Rules, names: list[str], strategies: list[Strategy], k: int
+def play_round(
+    rules: Rules,
+    names: Sequence[str],
+    strategies: Sequence[Strategy],
+    dealt: Deal,
+    first: str,
+    rng: random.Random,
+    k: int = 1,
 ) -> SimRound:
-    dealt = deal_from(rng, rules, names, k)
+    """Play one round of ``dealt`` (the yard drawn from its end), ``first`` to move."""
+    names = list(names)
     board = Round.dealt(rules, names, dealt.starter, dealt.hands)
     yard = list(dealt.chicken_yard)
-    first = names[(k - 1) % len(names)]
     seat = names.index(first)
     moves: list[Move] = []
+    # each seat's log of the round as it saw it: others' draws unnamed
+    logs: dict[str, list[Move]] = {p: [] for p in names}
+    # greedy and random never read the log: without a reader, keeping it costs 10% of a
+    # simulation
+    keep_logs = any(getattr(s, "reads_log", True) for s in strategies)
     limit = 4 * rules.pool + 4 * len(names)
     while not board.is_over:
         if len(moves) > limit:
@@ -120,8 +189,12 @@ def _play_round(
         seat = (seat + 1) % len(names)
         playable = board.legal_plays(player)
         if playable:
-            tile = strategies[names.index(player)](_view(board, player, playable), rng)
-            action = Action(play=board.orient(tile))
+            view = _view(board, player, playable, tuple(logs[player]) if keep_logs else ())
+            choice = strategies[names.index(player)](view, rng)
+            if isinstance(choice, Tile):
+                action = Action(play=board.orient(choice))
+            else:
+                action = Action(play=(choice[0], choice[1]))
         elif board.drawable:
             drawn = yard.pop()
             written = (drawn.high, drawn.low)
@@ -132,7 +205,12 @@ def _play_round(
         else:
             action = Action()
         board.apply(player, action)
-        moves.append(Move(player, action))
+        move = Move(player, action)
+        moves.append(move)
+        if keep_logs:
+            hidden = Move(player, Action(play=action.play, drew=True)) if action.drew else move
+            for p in names:
+                logs[p].append(move if p == player else hidden)
     hands = {p: tuple(sorted(board.hands[p].known, reverse=True)) for p in names}
     scores = {p: hand_points(h, rules.double_blank) for p, h in hands.items()}
     return SimRound(
@@ -147,7 +225,12 @@ def _play_round(
     )
 
 
-def _view(board: Round, player: str, playable: list[Tile]) -> View:
+def view_of(board: Round, player: str, history: Sequence[Move]) -> View:
+    """What ``player`` knows of ``board``, given the round's log as they saw it."""
+    return _view(board, player, board.legal_plays(player), tuple(history))
+
+
+def _view(board: Round, player: str, playable: list[Tile], history: tuple[Move, ...]) -> View:
     return View(
         hand=tuple(sorted(board.hands[player].known)),
         playable=tuple(playable),
@@ -157,6 +240,10 @@ def _view(board: Round, player: str, playable: list[Tile]) -> View:
         hand_sizes={p: h.size for p, h in board.hands.items()},
         drawable=board.drawable,
         double_blank=board.rules.double_blank,
+        seat=player,
+        rules=board.rules,
+        history=history,
+        starter_open=board.arms < board.arms_needed,
     )
 
 
@@ -247,9 +334,11 @@ def study_chunk(
     seed: int,
     indices: Sequence[int],
     rounds: int | None = None,
+    playouts: int | None = None,
 ) -> Stats:
     """Play the games ``indices`` of a study and sum their figures."""
     stats = Stats()
     for i in indices:
-        stats.add(simulate_game(players, rules, strategies, game_seed(seed, i), rounds))
+        seed_i = game_seed(seed, i)
+        stats.add(simulate_game(players, rules, strategies, seed_i, rounds, playouts))
     return stats

@@ -1,0 +1,238 @@
+"""Players that think: a cheap heuristic (``smart``) and two searchers (``pimc``, ``ismcts``).
+
+Both searchers see only a :class:`~cf.play.simulate.View`. From its public log they work
+out what each other hand may hold (:mod:`cf.play.knowledge`), deal the unseen tiles at
+random consistently with that, and play rounds out on the fast engine
+(:mod:`cf.play.fast`) with every seat greedy. docs/players.md explains each one and how
+strong it is.
+
+- ``pimc`` (perfect-information Monte Carlo): ``playouts`` deals; in each, every legal
+  action is played and the round played out from it (the same deal for every action, so
+  that luck cancels between them); the action with the fewest points left at the end, on
+  average, wins (ties: the better chance of going out, then greedy's order).
+- ``ismcts`` (single-observer information-set Monte Carlo tree search, Cowling, Powley
+  and Whitehouse 2012): ``playouts`` iterations; each deals anew, walks down one tree of
+  the actions every seat took (UCB1 over the actions available in that deal, counting
+  availability instead of the parent's visits), adds one node, plays the rest greedy and
+  scores every seat by its own points. The most visited root action is played.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from functools import partial
+from typing import Optional
+
+from cf.play.fast import playout
+from cf.play.knowledge import Knowledge, from_view
+from cf.play.simulate import Choice, Strategy, View
+from cf.tiles import Tile
+
+#: Default effort of ``pimc``: playouts (deals) per legal action.
+PIMC_PLAYOUTS = 100
+#: Default effort of ``ismcts``: iterations (deals) per move.
+ISMCTS_ITERATIONS = 800
+#: UCB1's exploration constant for ``ismcts``, with rewards of -points/30.
+UCB_C = 0.7
+REWARD_SCALE = 30.0
+
+Option = Optional[tuple[int, int]]  # (tile number, number it touches); None: draw or pass
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """One legal action judged over ``playouts`` deals."""
+
+    option: Option
+    tile: Tile | None
+    near: int | None
+    expected_points: float
+    p_out: float
+
+
+def evaluate(know: Knowledge, playouts: int, rng: random.Random) -> list[Judgement]:
+    """Every legal action of the seat to move, best first: the points it holds at the end
+    of the round, on average over ``playouts`` deals, and how often it goes out first.
+
+    The action is a play (tile and the number it is placed on) or, with nothing playable,
+    the forced draw or pass (a draw averages over what could be drawn).
+    """
+    seat = know.seat
+    first = know.state(rng)
+    options: list[Option] = list(first.options()) or [None]
+    totals = [0] * len(options)
+    outs = [0] * len(options)
+    for k in range(playouts):
+        base = first if k == 0 else know.state(rng)
+        for j, option in enumerate(options):
+            st = base.copy()
+            if option is None:
+                st.forced()
+            else:
+                st.play(*option)
+            playout(st)
+            totals[j] += st.t.points_of(st.hands[seat])
+            outs[j] += st.winner == seat
+    tables = know.tables
+    judged = [
+        Judgement(
+            o,
+            None if o is None else tables.tiles[o[0]],
+            None if o is None else o[1],
+            totals[j] / playouts,
+            outs[j] / playouts,
+        )
+        for j, o in enumerate(options)
+    ]
+    order = sorted(range(len(judged)), key=lambda j: (totals[j], -outs[j], j))
+    return [judged[j] for j in order]
+
+
+def _choice(tile: Tile, near: int) -> Choice:
+    return (near, tile.other(near))
+
+
+def pimc_strategy(view: View, rng: random.Random, playouts: int = PIMC_PLAYOUTS) -> Choice:
+    """Perfect-information Monte Carlo: judge each legal action over ``playouts`` deals."""
+    if len(view.playable) == 1 and not _two_ends(view, view.playable[0]):
+        return view.playable[0]
+    best = evaluate(from_view(view), playouts, rng)[0]
+    assert best.tile is not None and best.near is not None
+    return _choice(best.tile, best.near)
+
+
+def _two_ends(view: View, tile: Tile) -> bool:
+    open_phase = not view.starter_open and view.pending is None
+    return open_phase and not tile.is_double and {tile.high, tile.low} <= set(view.open_ends)
+
+
+def ismcts_strategy(view: View, rng: random.Random, playouts: int = ISMCTS_ITERATIONS) -> Choice:
+    """Single-observer information-set MCTS with ``playouts`` iterations."""
+    if len(view.playable) == 1 and not _two_ends(view, view.playable[0]):
+        return view.playable[0]
+    know = from_view(view)
+    tile, near = ismcts(know, playouts, rng)
+    return _choice(know.tables.tiles[tile], near)
+
+
+def ismcts(know: Knowledge, iterations: int, rng: random.Random) -> tuple[int, int]:
+    """The root action (tile number, number it touches) of an SO-ISMCTS search."""
+    seat = know.seat
+    # a node: [visits, total reward, availability, children {(seat, tile, near): node}]
+    root: dict[tuple[int, int, int], list] = {}  # type: ignore[type-arg]
+    log, sqrt = math.log, math.sqrt
+    for _ in range(iterations):
+        st = know.state(rng)
+        children = root
+        path = []
+        while not st.over:
+            options = st.options()
+            if not options:
+                st.forced()
+                continue
+            if len(options) == 1:
+                st.play(*options[0])
+                continue
+            cur = st.cur
+            keys = [(cur, *o) for o in options]
+            untried = []
+            for key in keys:
+                node = children.get(key)
+                if node is None:
+                    untried.append(key)
+                else:
+                    node[2] += 1
+            if untried:
+                key = untried[rng.randrange(len(untried))]
+                node = children[key] = [0, 0.0, 1, {}]
+                st.play(key[1], key[2])
+                path.append((node, cur))
+                break
+            best = None
+            best_value = -math.inf
+            for key in keys:
+                node = children[key]
+                value = node[1] / node[0] + UCB_C * sqrt(log(node[2]) / node[0])
+                if value > best_value:
+                    best, best_value = key, value
+            assert best is not None
+            node = children[best]
+            st.play(best[1], best[2])
+            path.append((node, cur))
+            children = node[3]
+        playout(st)
+        points = st.t.points_of
+        rewards = [-points(h) / REWARD_SCALE for h in st.hands]
+        for node, player in path:
+            node[0] += 1
+            node[1] += rewards[player]
+    if not root:  # no choice at the root (cannot happen for a strategy's call)
+        options = know.state(rng).options()
+        return options[0]
+    key = max(root, key=lambda k: (root[k][0], root[k][1], -k[1]))
+    assert key[0] == seat
+    return key[1], key[2]
+
+
+# --- smart: a cheap heuristic -------------------------------------------------------------
+
+#: Weights of :func:`smart_strategy`, found by a small search against greedy (docs/players.md).
+DOUBLE_BONUS = 6.0
+FOLLOW_BONUS = 1.5
+STRANDED_DOUBLE = 4.0
+
+
+def smart_strategy(view: View, rng: random.Random) -> Choice:
+    """Greedy with judgement: shed points, doubles first (they fit only their own number),
+    open an end you hold more tiles of, and do not open a foot you cannot feed."""
+    hand = view.hand
+    db = view.double_blank
+    best: tuple[float, Tile, int] | None = None
+    for tile in view.playable:
+        for near in _ends_for(view, tile):
+            far = tile.other(near)
+            score = 100.0 if (tile == (0, 0) and db > 18) else float(tile.points(db))
+            rest = [t for t in hand if t != tile]
+            if tile.is_double:
+                score += DOUBLE_BONUS
+                if not view.starter_open and view.pending is None:
+                    feeders = sum(1 for t in rest if near in t)
+                    if not feeders:
+                        score -= STRANDED_DOUBLE
+            else:
+                follow = sum(1 for t in rest if far in t)
+                score += FOLLOW_BONUS * min(follow, 3)
+            if best is None or (score, tile, near) > best:
+                best = (score, tile, near)
+    assert best is not None
+    return _choice(best[1], best[2])
+
+
+def _ends_for(view: View, tile: Tile) -> list[int]:
+    if view.starter_open:
+        return [view.starter.high]
+    if view.pending is not None:
+        return [view.pending]
+    ends = set(view.open_ends)
+    return [n for n in dict.fromkeys((tile.high, tile.low)) if n in ends]
+
+
+def with_effort(name: str, playouts: int) -> Strategy:
+    """``pimc`` or ``ismcts`` with ``playouts`` as its effort."""
+    function = {"pimc": pimc_strategy, "ismcts": ismcts_strategy}[name]
+    return partial(function, playouts=playouts)
+
+
+__all__ = [
+    "ISMCTS_ITERATIONS",
+    "PIMC_PLAYOUTS",
+    "Judgement",
+    "evaluate",
+    "ismcts",
+    "ismcts_strategy",
+    "pimc_strategy",
+    "smart_strategy",
+    "with_effort",
+]
