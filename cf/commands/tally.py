@@ -43,7 +43,7 @@ def tally(
     """
     from cf.record.check import validate as check
     from cf.record.standings import game_standings, tournament
-    from cf.render.problems import problem_line, summary_line
+    from cf.render.problems import omitted_lines, problem_line, summary_line
     from cf.render.standings import render_game, render_tournament
 
     fmt = table_format(format_)
@@ -57,6 +57,8 @@ def tally(
             failed = True
             for p in report.problems:
                 typer.echo(problem_line(report.file, p), err=True)
+            for line in omitted_lines(report):
+                typer.echo(line, err=True)
             typer.echo(f"{summary_line(report)}: not tallied", err=True)
             continue
         standing = game_standings(

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cf.board import Round, RuleViolation
-from cf.record.problems import Problem
+from cf.errors import clip
+from cf.record.problems import Problem, ProblemLog
 from cf.record.reader import Game, HandEntry, MoveEntry, Pos, RoundRecord
 from cf.record.replay import apply_entry, round_starter, start_round
 from cf.rules import Rules, RulesError
@@ -22,6 +23,9 @@ from cf.tiles import Tile, hand_points, set_name
 class Report:
     """What validation found: the problems, sorted, and each round's points where known.
 
+    ``problems`` keeps the first :data:`~cf.record.problems.MAX_PROBLEMS` found; its
+    ``omitted`` counts the rest by code (``problems.total`` is how many there are).
+
     It keeps what the commands print, not the game itself, so that checking an archive
     holds one game in memory at a time.
     """
@@ -31,7 +35,7 @@ class Report:
     top: int
     rounds: int
     moves: int
-    problems: list[Problem] = field(default_factory=list)
+    problems: ProblemLog = field(default_factory=ProblemLog)
     round_points: list[dict[str, int] | None] = field(default_factory=list)
 
     @property
@@ -47,7 +51,7 @@ def validate(game: Game) -> Report:
         game.top,
         len(game.rounds),
         game.move_count,
-        list(game.problems),
+        ProblemLog(game.problems),
     )
     _Checker(game, report).run()
     report.problems.sort(key=Problem.sort_key)
@@ -81,7 +85,7 @@ class _Checker:
             self.check_rules_for_players()
         last = game.top + 1
         for rec in game.rounds:
-            if rec.number > last:
+            if rec.number > last and game.set_known:
                 self.add(
                     "round-count",
                     f"{len(game.rounds)} rounds: a game with {set_name(game.top)} "
@@ -123,8 +127,8 @@ class _Checker:
         game, k = self.game, rec.number
         players = game.players
         replayable = not rec.broken and self.rules is not None and self.deal_count is not None
-        starter = round_starter(game.top, k)
-        if rec.starter is not None and rec.starter != starter:
+        starter = round_starter(game.top, min(k, game.top + 1))
+        if rec.starter is not None and rec.starter != starter and game.set_known:
             self.add(
                 "starter",
                 f"round {k} starts with {starter}, not {rec.starter}",
@@ -155,10 +159,13 @@ class _Checker:
                 continue
             for name in players:
                 if name not in given:
+                    # Where a misspelling of the name stands, if one does: the root cause
+                    # is reported there, just before this.
+                    misnamed = rec.misnamed.get((part, name))
                     self.add(
                         code,
-                        f"{name} is missing from round {k}'s {part}",
-                        getattr(rec, f"{part}_pos"),
+                        f"{clip(name)} is missing from round {k}'s {part}",
+                        misnamed or getattr(rec, f"{part}_pos"),
                         k,
                         player=name,
                     )
@@ -168,23 +175,7 @@ class _Checker:
             replayable = False
         if rec.hands is not None:
             self.check_final_hands(rec, starter, replayed=rec.moves is not None)
-        double_blank = game.rules.double_blank if game.rules else None
-        if rec.hands is not None and rec.scores is not None and double_blank is not None:
-            for name, (score, pos) in rec.scores.items():
-                hand = rec.hands.get(name)
-                if score is None or hand is None or hand.tiles is None:
-                    continue
-                points = hand_points(hand.tiles, double_blank)
-                if points != score:
-                    self.add(
-                        "score-mismatch",
-                        f"{name} scored {score}, but "
-                        + (f"the hand {_hand(hand.tiles)}" if hand.tiles else "an empty hand")
-                        + f" is worth {points}",
-                        pos,
-                        k,
-                        player=name,
-                    )
+        self.check_scores(rec, starter)
 
         board = None
         if rec.moves is not None:
@@ -193,6 +184,42 @@ class _Checker:
             else:
                 self.report_unread_moves(rec.moves, 0)
         return self.points(rec, board)
+
+    def check_scores(self, rec: RoundRecord, starter: Tile) -> None:
+        """``score-mismatch``: a score no hand could reach, or one the recorded hand is not
+        worth. Without known rules (an unknown set, a broken ``rules``) neither is checked."""
+        rules = self.game.rules
+        if rec.scores is None or rules is None:
+            return
+        most = _most_points(rules, starter)
+        for name, (score, pos) in rec.scores.items():
+            if score is None:
+                continue
+            if score > most:
+                self.add(
+                    "score-mismatch",
+                    f"{clip(name)} scored {score}, more than any hand can hold: the whole "
+                    f"{rules.set_name} less the starter {starter} is worth {most}",
+                    pos,
+                    rec.number,
+                    player=name,
+                )
+                continue
+            hand = rec.hands.get(name) if rec.hands is not None else None
+            if hand is None or hand.tiles is None:
+                continue
+            points = hand_points(hand.tiles, rules.double_blank)
+            if points != score:
+                self.add(
+                    "score-mismatch",
+                    f"{clip(name)} scored {score}, but "
+                    + (f"the hand {_hand(hand.tiles)}" if hand.tiles else "an empty hand")
+                    + f" is worth {points}"
+                    + _double_blank_note(hand.tiles, rules.double_blank),
+                    pos,
+                    rec.number,
+                    player=name,
+                )
 
     def check_deal(self, rec: RoundRecord, starter: Tile) -> bool:
         assert rec.deal is not None
@@ -310,11 +337,12 @@ class _Checker:
                 if score is None or hand.unseen:
                     continue
                 points = hand_points(hand.known, self.rules.double_blank)
-                if points != score:
+                if points != score and score <= _most_points(self.rules, board.starter):
                     left = _hand(sorted(hand.known, reverse=True)) or "nothing"
                     self.add(
                         "score-mismatch",
-                        f"{name} scored {score}, but the log leaves {left}, worth {points}",
+                        f"{name} scored {score}, but the log leaves {left}, worth {points}"
+                        + _double_blank_note(hand.known, self.rules.double_blank),
                         pos,
                         k,
                         player=name,
@@ -377,6 +405,23 @@ def _hand_difference(board: Round, name: str, entry: HandEntry) -> str | None:
         has, left = _tiles(len(recorded)), _tiles(hand.size)
         return f"{name}'s recorded hand has {has}, the log leaves {left}"
     return None
+
+
+def _most_points(rules: Rules, starter: Tile) -> int:
+    """The points of the whole set less the round's starter: more than any hand can hold."""
+    top = rules.top
+    pips = top * (top + 1) * (top + 2) // 2  # every number appears top + 2 times
+    return pips + rules.double_blank - starter.points(rules.double_blank)
+
+
+def _double_blank_note(tiles: object, double_blank: int) -> str:
+    """Where a hand holds 0-0, which value the file gives it and how to change it."""
+    if Tile.of(0, 0) not in tiles:  # type: ignore[operator]
+        return ""
+    return (
+        f" (0-0 counts {double_blank} in this file; if your table counts it otherwise, "
+        "set it in the file, as in rules: {double_blank: 25})"
+    )
 
 
 def _tiles(n: int) -> str:
