@@ -6,12 +6,14 @@ Kept light: ``cf score`` imports this, and nothing here imports yaml or tabulate
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from enum import Enum
 from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
+from cf.errors import clip
 from cf.tiles import SetNameError, parse_set_name
 
 
@@ -65,7 +67,28 @@ def check_set(value: Optional[str]) -> Optional[str]:
 def echo_json(data: object) -> None:
     import json
 
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    write_document(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def write_document(text: str) -> None:
+    """Write a document (JSON, YAML, CSV) to stdout as UTF-8, whatever the terminal's
+    encoding: a file format has one encoding, and an escape would change the data."""
+    out = sys.stdout
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:
+        out.write(text)
+        return
+    out.flush()
+    buffer.write(text.encode("utf-8", "backslashreplace"))
+    buffer.flush()
+
+
+def read_stdin(limit: int) -> bytes:
+    """Up to ``limit`` bytes of stdin; a closed or unreadable stdin is a usage error."""
+    try:
+        return sys.stdin.buffer.read(limit)
+    except OSError as exc:
+        fail(f"cannot read stdin: {exc.strerror or exc}", 2)
 
 
 SetOpt = Annotated[
@@ -79,12 +102,27 @@ SetOpt = Annotated[
         show_default=False,
     ),
 ]
+
+
+def whole_number(value: object) -> int:
+    """An option's value as a whole number, 0 or more (ASCII digits, at most 1000 of them:
+    Python refuses to convert more than 4300). A bad value is a usage error that quotes it
+    clipped."""
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    if text.isascii() and text.isdigit() and len(text) <= 1000:
+        return int(text)
+    raise typer.BadParameter(f"a whole number, 0 or more, not '{clip(text)}'")
+
+
 DoubleBlankOpt = Annotated[
     int,
     typer.Option(
         "--double-blank",
         envvar="CF_DOUBLE_BLANK",
-        min=0,
+        parser=whole_number,
+        metavar="INTEGER",
         help="Points for holding the double blank 0-0 at the end of a round.",
     ),
 ]

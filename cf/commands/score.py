@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
 from typing import Annotated, Optional
 
 import typer
@@ -15,6 +14,7 @@ from cf.commands.common import (
     command_app,
     echo_json,
     fail,
+    read_stdin,
     set_option,
 )
 from cf.tiles import DEFAULT_DOUBLE_BLANK, NotationError, Tile, hand_points, parse_hand
@@ -64,7 +64,7 @@ def score(
         return
     results: list[tuple[Optional[str], tuple[Tile, ...]]] = []
     bad = 0
-    raw = sys.stdin.buffer.read(MAX_STDIN + 1)
+    raw = read_stdin(MAX_STDIN + 1)
     if len(raw) > MAX_STDIN:
         fail(f"stdin holds more than {MAX_STDIN // 2**20} MiB: not a list of hands")
     data = raw.decode("utf-8-sig", errors="replace")

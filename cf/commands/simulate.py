@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import json
+import multiprocessing
 import os
+import re
 import shlex
+import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
-from typing import Annotated, Optional
+from collections.abc import Iterator
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -19,10 +24,12 @@ from cf.commands.common import (
     fail,
     names_option,
     set_option,
+    write_document,
 )
+from cf.files import WriteError, atomic_write
 from cf.play.simulate import Stats, game_seed, simulate_game, study_chunk
 from cf.record.emit import game_yaml
-from cf.rules import Rules, RulesError
+from cf.rules import PLAYERS, Rules, RulesError, parse_starter_arms
 from cf.tiles import DEFAULT_DOUBLE_BLANK
 
 app = command_app()
@@ -77,9 +84,16 @@ def simulate(
     output: Annotated[
         Optional[str],
         typer.Option(
-            "--output", "-o", help="Write the game here (a folder with --games); default stdout."
+            "--output",
+            "-o",
+            help="Write the game here (a folder with --games); default stdout. An existing "
+            "file, or a folder holding earlier games, needs --force.",
         ),
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Replace an existing file, or earlier games in the folder."),
+    ] = False,
     games: Annotated[
         int, typer.Option("--games", "-g", min=1, max=10_000_000, help="How many games to play.")
     ] = 1,
@@ -108,15 +122,14 @@ def simulate(
     from cf.play.simulate import STRATEGIES
 
     top = set_option(set_)
-    arms: int | str = starter_arms.strip().lower()
-    if arms != "players":
-        if not str(arms).isdigit():
-            raise typer.BadParameter("a number or 'players'", param_hint="'--starter-arms'")
-        arms = int(arms)
-        if not 2 <= arms <= top:
-            raise typer.BadParameter(
-                f"from 2 to {top} in this set, or 'players'", param_hint="'--starter-arms'"
-            )
+    try:
+        arms = parse_starter_arms(starter_arms)
+    except RulesError:
+        raise typer.BadParameter("a number or 'players'", param_hint="'--starter-arms'") from None
+    if arms != PLAYERS and not 2 <= arms <= top:  # type: ignore[operator]
+        raise typer.BadParameter(
+            f"from 2 to {top} in this set, or 'players'", param_hint="'--starter-arms'"
+        )
     try:
         rules = Rules(
             top=top, deal=deal_, starter_arms=arms, double_blank=double_blank, reserve=reserve
@@ -150,7 +163,9 @@ def simulate(
         fail(str(exc))
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
-    run(name_list, rules, seats, seed, rounds, output, games, stats, jobs, format_.value)
+    if not stats:
+        check_output(output, games, force)
+    run(name_list, rules, seats, seed, rounds, output, games, stats, jobs, format_.value, force)
 
 
 # --- what the command does once its options are checked ---------------------------------
@@ -192,6 +207,7 @@ def run(
     stats: bool,
     jobs: int,
     fmt: str,
+    force: bool = False,
 ) -> None:
     if stats:
         result = study(names, rules, seats, seed, rounds, games, jobs)
@@ -200,29 +216,64 @@ def run(
     if games == 1:
         game = simulate_game(names, rules, seats, seed, rounds)
         text = game_yaml(game, command_line(names, rules, seats, seed, rounds))
-        _write(output, text)
+        _write(output, text, force)
         return
-    if output is None:
-        raise typer.BadParameter("several games need a folder: -o DIR", param_hint="'--games'")
-    os.makedirs(output, exist_ok=True)
+    assert output is not None  # check_output saw to it
+    try:
+        os.makedirs(output, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot make the folder {output}: {exc.strerror or exc}", 2)
     width = len(str(games))
     for i in range(games):
         seed_i = game_seed(seed, i)
         game = simulate_game(names, rules, seats, seed_i, rounds)
         text = game_yaml(game, command_line(names, rules, seats, seed_i, rounds))
-        _write(os.path.join(output, f"game-{i + 1:0{width}d}.yaml"), text)
+        _write(os.path.join(output, f"game-{i + 1:0{width}d}.yaml"), text, force)
 
 
-def _write(path: str | None, text: str) -> None:
+_GAME_FILE = re.compile(r"game-[0-9]+\.yaml")
+
+
+def check_output(output: str | None, games: int, force: bool) -> None:
+    """Refuse, before any game is played, an ``-o`` that cannot take the games (exit 2)."""
+    if output is None or (output == "-" and games == 1):
+        return
+    hint = "'--output'"
+    if output == "":
+        raise typer.BadParameter("give a file name", param_hint=hint)
+    if games > 1:
+        if output == "-":
+            raise typer.BadParameter("several games need a folder, not stdout", param_hint=hint)
+        if os.path.exists(output) and not os.path.isdir(output):
+            raise typer.BadParameter(f"{output} is not a folder", param_hint=hint)
+        earlier = os.path.isdir(output) and any(
+            _GAME_FILE.fullmatch(n) for n in os.listdir(output)
+        )
+        if earlier and not force:
+            fail(f"{output} holds earlier games (use --force to replace them)", 2)
+        return
+    if os.path.isdir(output):
+        raise typer.BadParameter(f"{output} is a folder", param_hint=hint)
+    if os.path.exists(output) and not os.path.isfile(output):
+        # /dev/null and the like: renaming a game over it would replace the device
+        raise typer.BadParameter(f"{output} is not a regular file", param_hint=hint)
+    if os.path.lexists(output) and not force:
+        fail(f"{output} exists (use --force to replace it)", 2)
+    folder = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(folder):
+        fail(f"cannot write {output}: no such folder", 2)
+
+
+def _write(path: str | None, text: str, force: bool) -> None:
+    """The game to stdout (as UTF-8), or atomically to ``path``: a temporary file in the
+    same folder, flushed to disk and renamed, so an existing file is never torn."""
     if path is None or path == "-":
-        sys.stdout.write(text)
+        write_document(text)
         return
     try:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as exc:
-        typer.echo(f"Error: cannot write {path}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(2) from None
+        atomic_write(path, text, overwrite=force)
+    except WriteError as exc:
+        fail(str(exc), 2)
 
 
 def study(
@@ -237,18 +288,61 @@ def study(
     """Play ``games`` games; ``jobs`` processes give the same figures as one."""
     total = Stats()
     chunk = 25
-    batches = [list(range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
+    batches = (range(i, min(i + chunk, games)) for i in range(0, games, chunk))
+    count = -(-games // chunk)
     show = sys.stderr.isatty()
     if jobs == 1:
         results = (study_chunk(names, rules, seats, seed, b, rounds) for b in batches)
-        _gather(total, results, len(batches), show)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [
-                pool.submit(study_chunk, names, rules, seats, seed, b, rounds) for b in batches
-            ]
-            _gather(total, (f.result() for f in futures), len(batches), show)
+        _gather(total, results, count, show)
+        return total
+    args = ((names, rules, seats, seed, b, rounds) for b in batches)
+    with _workers(jobs) as pool:
+        _gather(total, _windowed(pool, args, 2 * jobs), count, show)
     return total
+
+
+@contextlib.contextmanager
+def _workers(jobs: int) -> Iterator[Any]:
+    """A pool of ``jobs`` processes that never outlives the block: on Ctrl-C, SIGTERM or
+    any error the workers are terminated at once (not after their current batch)."""
+    pool = multiprocessing.get_context("fork" if os.name == "posix" else "spawn").Pool(
+        jobs, initializer=_worker_signals
+    )
+    try:
+        yield pool
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _worker_signals() -> None:
+    # Ctrl-C reaches the whole process group: the main process handles it and ends the
+    # workers; a worker must not print its own KeyboardInterrupt traceback. SIGTERM (what
+    # terminate() sends) ends a worker at once.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _windowed(pool: Any, args: Iterator[tuple[Any, ...]], window: int) -> Iterator[Stats]:
+    """Results in order, with at most ``window`` batches submitted and not yet taken, so
+    memory stays flat however many games there are."""
+    pending: collections.deque[Any] = collections.deque()
+    for a in args:
+        pending.append(pool.apply_async(study_chunk, a))
+        if len(pending) >= window:
+            yield _result(pending.popleft())
+    while pending:
+        yield _result(pending.popleft())
+
+
+def _result(job: Any) -> Stats:
+    # Waiting in short steps keeps the main thread where a signal handler can run.
+    while True:
+        try:
+            return job.get(timeout=0.2)  # type: ignore[no-any-return]
+        except multiprocessing.TimeoutError:
+            continue
 
 
 def _gather(total: Stats, results, count: int, show: bool) -> None:  # type: ignore[no-untyped-def]
@@ -259,6 +353,10 @@ def _gather(total: Stats, results, count: int, show: bool) -> None:  # type: ign
     with typer.progressbar(results, length=count, label="playing", file=sys.stderr) as bar:
         for r in bar:
             total.merge(r)
+
+
+def _points(value: float | int) -> str:
+    return f"{value:.2f}" if isinstance(value, float) else str(value)
 
 
 def render_stats(stats: Stats, names: list[str], seats: list[str], fmt: str, seed: int) -> str:
@@ -276,16 +374,29 @@ def render_stats(stats: Stats, names: list[str], seats: list[str], fmt: str, see
     ]
     by_seat = data["points_per_round_by_seat"]
     seat_rows = [
-        [int(s), names[int(s) - 1], seats[int(s) - 1], v]
+        [s, names[int(s) - 1], seats[int(s) - 1], _points(v)]
         for s, v in by_seat.items()  # type: ignore[attr-defined]
     ]
+    # Cells formatted here (tabulate would turn a whole number beyond a float into one).
     lines.append(
-        tabulate(seat_rows, ["seat", "player", "strategy", "points/round"], floatfmt=".2f")
+        tabulate(
+            seat_rows,
+            ["seat", "player", "strategy", "points/round"],
+            disable_numparse=True,
+            colalign=["right", "left", "left", "right"],
+        )
     )
     lines.append("")
     strat_rows = [
-        [s, v["points_per_round"], f"{100 * v['win_rate']:.1f}%"]
+        [s, _points(v["points_per_round"]), f"{100 * v['win_rate']:.1f}%"]
         for s, v in data["by_strategy"].items()  # type: ignore[attr-defined]
     ]
-    lines.append(tabulate(strat_rows, ["strategy", "points/round", "win rate"], floatfmt=".2f"))
+    lines.append(
+        tabulate(
+            strat_rows,
+            ["strategy", "points/round", "win rate"],
+            disable_numparse=True,
+            colalign=["left", "right", "left"],
+        )
+    )
     return "\n".join(lines) + "\n"

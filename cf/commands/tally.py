@@ -6,7 +6,14 @@ from typing import Annotated
 
 import typer
 
-from cf.commands.common import FilesArg, RankBy, command_app, read_games, table_format
+from cf.commands.common import (
+    FilesArg,
+    RankBy,
+    command_app,
+    read_games,
+    table_format,
+    write_document,
+)
 
 app = command_app()
 
@@ -82,7 +89,7 @@ def tally(
                     "by total",
                     err=True,
                 )
-            typer.echo(render_game(tallied[0], fmt), nl=False)
+            _emit(render_game(tallied[0], fmt), fmt)
         else:
             result = tournament(tallied, rank_by.value)
             if rank_by is RankBy.total and result.uneven_rounds:
@@ -91,6 +98,13 @@ def tally(
                     "compare, consider --rank-by average",
                     err=True,
                 )
-            typer.echo(render_tournament(result, fmt), nl=False)
+            _emit(render_tournament(result, fmt), fmt)
     if failed:
         raise typer.Exit(1)
+
+
+def _emit(text: str, fmt: str) -> None:
+    if fmt in ("json", "csv"):
+        write_document(text)
+    else:
+        typer.echo(text, nl=False)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from cf.board import Round
-from cf.deal import deal_from
+from cf.deal import deal_from, seeded
 from cf.errors import Error
 from cf.notation import Action, Move
 from cf.rules import Rules
@@ -93,7 +93,7 @@ def simulate_game(
     rounds: int | None = None,
 ) -> SimGame:
     """Play a game of ``rounds`` rounds (default: a full game, N+1 rounds)."""
-    rng = random.Random(seed)
+    rng = seeded(seed)
     names = list(players)
     chosen = [STRATEGIES[s] for s in strategies]
     played = []
@@ -230,7 +230,12 @@ class Stats:
 
 
 def _ratio(a: float, b: float) -> float:
-    return round(a / b, 4) if b else 0.0
+    if not b:
+        return 0.0
+    try:
+        return round(a / b, 4)
+    except OverflowError:  # points beyond a float (a huge double_blank): exact, whole
+        return a // b
 
 
 def game_seed(seed: int, index: int) -> int:
