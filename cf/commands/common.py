@@ -132,6 +132,14 @@ def names_option(names: Optional[str], players: Optional[int]) -> Optional[list[
     if names is None:
         return None
     name_list = [n.strip() for n in names.split(",") if n.strip()]
+    from cf.record.problems import has_control, one_line
+
+    odd = [n for n in name_list if has_control(n)]
+    if odd:
+        raise typer.BadParameter(
+            f"a name may not hold control characters: {clip(one_line(odd[0]))}",
+            param_hint="'--names'",
+        )
     if len(set(name_list)) != len(name_list):
         raise typer.BadParameter("a name is given twice", param_hint="'--names'")
     if players is not None and players != len(name_list):

@@ -31,6 +31,7 @@ import yaml
 
 from cf.errors import clip
 from cf.notation import Action, parse_action
+from cf.record.compose import Move, compose
 from cf.record.problems import Problem, ProblemLog, has_control
 from cf.rules import Rules, RulesError, check_option, parse_starter_arms
 from cf.tiles import (
@@ -248,7 +249,7 @@ def _compose(game: Game, text: str) -> tuple[bool, yaml.Node | None]:
     """Whether the text is YAML, and its root node (``None`` if empty); a ``yaml`` problem
     if it is not."""
     try:
-        return True, yaml.compose(text, Loader=Loader)
+        return True, compose(text, Loader)
     except yaml.MarkedYAMLError as exc:
         game.problems.append(_yaml_problem(exc, text))
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow
@@ -575,13 +576,19 @@ def _mentioned_in_round(item: yaml.MappingNode, seen: Counter[str], done: set[in
         if key.value in ("deal", "hands", "scores") and isinstance(value, yaml.MappingNode):
             seen.update(k.value for k, _ in value.value if isinstance(k, yaml.ScalarNode))
         elif key.value == "moves" and isinstance(value, yaml.SequenceNode):
-            seen.update(
-                m.value[0][0].value
-                for m in value.value
-                if isinstance(m, yaml.MappingNode)
-                and len(m.value) == 1
-                and isinstance(m.value[0][0], yaml.ScalarNode)
-            )
+            seen.update(name for name in map(_mover, value.value) if name is not None)
+
+
+def _mover(item: object) -> str | None:
+    if type(item) is Move:
+        return item.player
+    if (
+        isinstance(item, yaml.MappingNode)
+        and len(item.value) == 1
+        and isinstance(item.value[0][0], yaml.ScalarNode)
+    ):
+        return item.value[0][0].value  # type: ignore[no-any-return]
+    return None
 
 
 # --- layer 3: the top level ---------------------------------------------------------------
@@ -979,6 +986,18 @@ class _RoundReader:
 # --- layer 5: the log ---------------------------------------------------------------------
 
 
+def _move_node(move: Move) -> yaml.MappingNode:
+    """The nodes a compact move stands for, to read it slowly and carefully."""
+
+    def mark(line: int, column: int) -> yaml.Mark:
+        return yaml.Mark("<file>", 0, line, column, None, None)  # type: ignore[arg-type]
+
+    start, at = mark(move.line, move.column), mark(move.text_line, move.text_column)
+    key = yaml.ScalarNode(_Y + "str", move.player, start, start)
+    value = yaml.ScalarNode(_Y + "str", move.text, at, at)
+    return yaml.MappingNode(_Y + "map", [(key, value)], start, at)
+
+
 class _MoveReader:
     """A round's ``moves``: the common entry fast, anything else slowly and carefully."""
 
@@ -1006,26 +1025,20 @@ class _MoveReader:
             return None
         moves = []
         players, top, spend = self.names.seated, self.top, self.v.spend
-        mapping, scalar, plain = yaml.MappingNode, yaml.ScalarNode, _PLAIN_TAGS
         for number, item in enumerate(node.value, start=1):
-            if type(item) is mapping and len(item.value) == 1:  # the common case, fast
-                key, value = item.value[0]
-                if (
-                    type(key) is scalar
-                    and key.tag == _Y + "str"
-                    and key.value in players
-                    and type(value) is scalar
-                    and value.tag in plain
-                ):
+            if type(item) is Move:  # the common case, fast: `- Ana: 9-8` as a tuple
+                if item.player in players:
                     try:
-                        action = parse_action(value.value, top)
+                        action = parse_action(item.text, top)
                     except NotationError:
                         pass
                     else:
-                        spend(value.value)
-                        mark = item.start_mark
-                        moves.append(MoveEntry(number, key.value, action, mark.line, mark.column))
+                        spend(item.text)
+                        moves.append(
+                            MoveEntry(number, item.player, action, item.line, item.column)
+                        )
                         continue
+                item = _move_node(item)
             moves.append(self.read_move(number, item))
         return moves
 

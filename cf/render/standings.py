@@ -6,6 +6,7 @@ import csv
 import io
 import json
 
+from cf.record.problems import one_line
 from cf.record.standings import GameStandings, Tournament
 
 WINNER = " *"
@@ -14,6 +15,10 @@ UNMARKED = {"tsv", "html", "unsafehtml", "latex", "latex_raw", "latex_booktabs",
 
 
 def _render(headers: list[str], rows: list[list[object]], fmt: str, note: str) -> str:
+    # A name's control characters (ANSI escapes, CR, NUL) never reach a terminal or a
+    # spreadsheet raw: the reader refuses them, and any that slip in are shown escaped.
+    rows = [[one_line(v) if isinstance(v, str) else v for v in r] for r in rows]
+    note = one_line(note)
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
