@@ -38,6 +38,23 @@ class LazyGroup(typer.core.TyperGroup):
             self.commands[cmd_name] = command
         return self.commands[cmd_name]
 
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except typer.core._click.exceptions.ClickException as exc:
+            exc.message = _clip_words(exc.message)  # Click quotes a bad value whole
+            raise
+
+
+def _clip_words(message: str, limit: int = 60) -> str:
+    """``message`` with every overlong word (a pasted value) cut short, as cf's own
+    messages quote values."""
+    from cf.errors import clip
+
+    if len(message) <= 2 * limit:
+        return message
+    return " ".join(clip(w, limit) if len(w) > limit else w for w in message.split(" "))
+
 
 app = typer.Typer(
     name="cf",
