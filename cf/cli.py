@@ -101,9 +101,9 @@ def run(prog_name: str = "cf") -> None:
     """
     from cf import _process
 
-    _process.guard_streams()
-    _process.catch_signals()
     try:
+        _process.catch_signals()
+        _process.guard_streams()
         try:
             app(prog_name=prog_name)
         finally:
