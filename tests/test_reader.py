@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 import unicodedata
+from pathlib import Path
 
 import pytest
 import yaml
@@ -16,6 +17,8 @@ from cf.record.check import validate
 from cf.record.problems import MAX_PROBLEMS
 from cf.record.reader import read_game
 from cf.render.problems import render_validation
+
+ROOT = Path(__file__).parent.parent
 
 
 def found(text: str) -> list[tuple[str, int | None, str]]:
@@ -314,3 +317,42 @@ def test_lone_surrogates_are_refused_with_pure_python_yaml(monkeypatch):
     assert problem.code == "schema"
     assert "surrogate" in problem.message
     render_validation([report]).encode("utf-8")  # no lone surrogate reaches the output
+
+
+# --- issue 11 #12: memory per move --------------------------------------------------------------
+
+FILES = sorted([*(ROOT / "examples").glob("*.yaml"), *(ROOT / "tests" / "games").glob("*.yaml")])
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_the_compact_composer_reads_every_file_as_libyaml_does(path, monkeypatch):
+    """Large files go through cf.record.compose: the same problems, positions and points."""
+    data = path.read_bytes()
+    plain = validate(read_game(data, path.name))
+    monkeypatch.setattr(reader, "COMPACT_FROM", 0)
+    compact = validate(read_game(data, path.name))
+    assert compact.problems == plain.problems
+    assert compact.round_points == plain.round_points
+    assert (compact.rounds, compact.moves) == (plain.rounds, plain.moves)
+
+
+def test_a_long_log_stays_under_40_mb_per_100k_moves():
+    import tracemalloc
+
+    n = 30_000
+    moves = ["Ana: 9-8", "Ben: draw 2-1, pass", "Carla: draw, 7-5", "Dan: pass"]
+    text = (
+        "players: [Ana, Ben, Carla, Dan]\nrounds:\n  - moves:\n"
+        + "".join(f"      - {moves[i % 4]}\n" for i in range(n))
+        + "    scores: {Ana: 1, Ben: 2, Carla: 3, Dan: 4}\n"
+    )
+    assert len(text) > reader.COMPACT_FROM / 2
+    tracemalloc.start()
+    try:
+        game = reader.read_game(text.encode() + b"#" * reader.COMPACT_FROM)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(game.rounds[0].moves or ()) == n
+    text_cost = 2 * (len(text) + reader.COMPACT_FROM)  # the bytes and the decoded text
+    assert peak - text_cost < 40 * 2**20 * n / 100_000, peak  # libyaml's tree: ~120 MB

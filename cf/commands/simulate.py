@@ -122,14 +122,7 @@ def simulate(
     from cf.play.simulate import STRATEGIES
 
     top = set_option(set_)
-    try:
-        arms = parse_starter_arms(starter_arms)
-    except RulesError:
-        raise typer.BadParameter("a number or 'players'", param_hint="'--starter-arms'") from None
-    if arms != PLAYERS and not 2 <= arms <= top:  # type: ignore[operator]
-        raise typer.BadParameter(
-            f"from 2 to {top} in this set, or 'players'", param_hint="'--starter-arms'"
-        )
+    arms = _starter_arms(starter_arms, top)
     try:
         rules = Rules(
             top=top, deal=deal_, starter_arms=arms, double_blank=double_blank, reserve=reserve
@@ -166,6 +159,18 @@ def simulate(
     if not stats:
         check_output(output, games, force)
     run(name_list, rules, seats, seed, rounds, output, games, stats, jobs, format_.value, force)
+
+
+def _starter_arms(text: str, top: int) -> int | str:
+    try:
+        arms = parse_starter_arms(text)
+    except RulesError:
+        raise typer.BadParameter("a number or 'players'", param_hint="'--starter-arms'") from None
+    if arms != PLAYERS and not 2 <= arms <= top:  # type: ignore[operator]
+        raise typer.BadParameter(
+            f"from 2 to {top} in this set, or 'players'", param_hint="'--starter-arms'"
+        )
+    return arms
 
 
 # --- what the command does once its options are checked ---------------------------------
@@ -234,33 +239,40 @@ def run(
 _GAME_FILE = re.compile(r"game-[0-9]+\.yaml")
 
 
+_HINT = "'--output'"
+
+
 def check_output(output: str | None, games: int, force: bool) -> None:
     """Refuse, before any game is played, an ``-o`` that cannot take the games (exit 2)."""
     if output is None or (output == "-" and games == 1):
         return
-    hint = "'--output'"
     if output == "":
-        raise typer.BadParameter("give a file name", param_hint=hint)
+        raise typer.BadParameter("give a file name", param_hint=_HINT)
     if games > 1:
-        if output == "-":
-            raise typer.BadParameter("several games need a folder, not stdout", param_hint=hint)
-        if os.path.exists(output) and not os.path.isdir(output):
-            raise typer.BadParameter(f"{output} is not a folder", param_hint=hint)
-        earlier = os.path.isdir(output) and any(
-            _GAME_FILE.fullmatch(n) for n in os.listdir(output)
-        )
-        if earlier and not force:
-            fail(f"{output} holds earlier games (use --force to replace them)", 2)
-        return
+        _check_folder(output, force)
+    else:
+        _check_file(output, force)
+
+
+def _check_folder(output: str, force: bool) -> None:
+    if output == "-":
+        raise typer.BadParameter("several games need a folder, not stdout", param_hint=_HINT)
+    if os.path.exists(output) and not os.path.isdir(output):
+        raise typer.BadParameter(f"{output} is not a folder", param_hint=_HINT)
+    earlier = os.path.isdir(output) and any(_GAME_FILE.fullmatch(n) for n in os.listdir(output))
+    if earlier and not force:
+        fail(f"{output} holds earlier games (use --force to replace them)", 2)
+
+
+def _check_file(output: str, force: bool) -> None:
     if os.path.isdir(output):
-        raise typer.BadParameter(f"{output} is a folder", param_hint=hint)
+        raise typer.BadParameter(f"{output} is a folder", param_hint=_HINT)
     if os.path.exists(output) and not os.path.isfile(output):
         # /dev/null and the like: renaming a game over it would replace the device
-        raise typer.BadParameter(f"{output} is not a regular file", param_hint=hint)
+        raise typer.BadParameter(f"{output} is not a regular file", param_hint=_HINT)
     if os.path.lexists(output) and not force:
         fail(f"{output} exists (use --force to replace it)", 2)
-    folder = os.path.dirname(os.path.abspath(output))
-    if not os.path.isdir(folder):
+    if not os.path.isdir(os.path.dirname(os.path.abspath(output))):
         fail(f"cannot write {output}: no such folder", 2)
 
 
