@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import json
 import multiprocessing
@@ -12,10 +11,11 @@ import shlex
 import signal
 import sys
 from collections.abc import Iterator
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
+from cf import _process
 from cf.commands.common import (
     DoubleBlankOpt,
     SetOpt,
@@ -307,54 +307,114 @@ def study(
         results = (study_chunk(names, rules, seats, seed, b, rounds) for b in batches)
         _gather(total, results, count, show)
         return total
-    args = ((names, rules, seats, seed, b, rounds) for b in batches)
-    with _workers(jobs) as pool:
-        _gather(total, _windowed(pool, args, 2 * jobs), count, show)
+    common = (names, rules, seats, seed, rounds)
+    with _workers(jobs, common) as workers:
+        _gather(total, _dispatch(workers, batches, per_worker=2), count, show)
     return total
 
 
+# --- worker processes ---------------------------------------------------------------------
+#
+# Not multiprocessing.Pool: its terminate() waits for a lock that an idle worker holds
+# while it waits for a task, so a worker killed by the same Ctrl-C or SIGTERM at that
+# instant hangs the main process for ever (1 run in 40 of bench/fuzz.py). Each worker here
+# has its own pipe: nothing is shared, and killing one leaves nothing locked.
+
+_Worker = tuple[Any, Any]  # (process, connection)
+
+
 @contextlib.contextmanager
-def _workers(jobs: int) -> Iterator[Any]:
-    """A pool of ``jobs`` processes that never outlives the block: on Ctrl-C, SIGTERM or
-    any error the workers are terminated at once (not after their current batch)."""
-    pool = multiprocessing.get_context("fork" if os.name == "posix" else "spawn").Pool(
-        jobs, initializer=_worker_signals
-    )
+def _workers(jobs: int, common: tuple[Any, ...]) -> Iterator[list[_Worker]]:
+    """``jobs`` processes that never outlive the block: on Ctrl-C, SIGTERM or any error
+    they are killed at once (not after their current batch)."""
+    context: Any = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    workers: list[_Worker] = []
+    stop = {signal.SIGINT, signal.SIGTERM}
     try:
-        yield pool
-        pool.close()
+        for _ in range(jobs):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_work, args=(theirs, common), daemon=True)
+            # A signal between the fork and the worker's own handlers would run the
+            # parent's handler in the child (a traceback there): hold signals meanwhile.
+            _mask(signal.SIG_BLOCK, stop)
+            try:
+                process.start()
+            finally:
+                _mask(signal.SIG_UNBLOCK, stop)
+            theirs.close()
+            workers.append((process, mine))
+        yield workers
+        for _, conn in workers:
+            conn.send(None)  # done: each worker returns
     finally:
-        pool.terminate()
-        pool.join()
+        for process, _ in workers:
+            if process.is_alive():
+                process.kill()
+        for process, conn in workers:
+            process.join()
+            conn.close()
 
 
-def _worker_signals() -> None:
+def _mask(how: int, signals: set[signal.Signals]) -> None:
+    if hasattr(signal, "pthread_sigmask"):  # POSIX; elsewhere workers are spawned anyway
+        signal.pthread_sigmask(how, signals)
+
+
+def _work(conn: Any, common: tuple[Any, ...]) -> None:
+    """A worker: play the batches it is sent until it is sent ``None``."""
     # Ctrl-C reaches the whole process group: the main process handles it and ends the
-    # workers; a worker must not print its own KeyboardInterrupt traceback. SIGTERM (what
-    # terminate() sends) ends a worker at once.
+    # workers, which must not print their own KeyboardInterrupt; SIGTERM ends one at once.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _windowed(pool: Any, args: Iterator[tuple[Any, ...]], window: int) -> Iterator[Stats]:
-    """Results in order, with at most ``window`` batches submitted and not yet taken, so
-    memory stays flat however many games there are."""
-    pending: collections.deque[Any] = collections.deque()
-    for a in args:
-        pending.append(pool.apply_async(study_chunk, a))
-        if len(pending) >= window:
-            yield _result(pending.popleft())
-    while pending:
-        yield _result(pending.popleft())
-
-
-def _result(job: Any) -> Stats:
-    # Waiting in short steps keeps the main thread where a signal handler can run.
+    _mask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    names, rules, seats, seed, rounds = common
     while True:
         try:
-            return job.get(timeout=0.2)  # type: ignore[no-any-return]
-        except multiprocessing.TimeoutError:
-            continue
+            batch = conn.recv()
+        except EOFError:  # the main process is gone
+            return
+        if batch is None:
+            return
+        conn.send(study_chunk(names, rules, seats, seed, batch, rounds))
+
+
+def _dispatch(
+    workers: list[_Worker], batches: Iterator[range], per_worker: int
+) -> Iterator[Stats]:
+    """Results as they come, with at most ``per_worker`` batches handed to each worker and
+    not yet returned, so memory stays flat however many games there are."""
+    from multiprocessing.connection import wait
+
+    owing = {conn: 0 for _, conn in workers}
+    process_of = {conn: process for process, conn in workers}
+
+    def hand_out(conn: Any) -> None:
+        batch = next(batches, None)
+        if batch is not None:
+            conn.send(batch)
+            owing[conn] += 1
+
+    for _ in range(per_worker):
+        for conn in owing:
+            hand_out(conn)
+    while any(owing.values()):
+        ready: list[Any] = wait([c for c, n in owing.items() if n], timeout=0.5)
+        for conn in ready:
+            try:
+                result: Stats = conn.recv()
+            except EOFError:
+                _worker_died(process_of[conn])
+            owing[conn] -= 1
+            yield result
+            hand_out(conn)
+
+
+def _worker_died(process: Any) -> NoReturn:
+    process.join(1)
+    code = process.exitcode
+    if code is not None and -code in (signal.SIGINT, signal.SIGTERM):
+        raise _process.Interrupted(-code)  # the signal meant for us all: ours is on its way
+    fail(f"a worker process ended unexpectedly (exit status {code})")
 
 
 def _gather(total: Stats, results, count: int, show: bool) -> None:  # type: ignore[no-untyped-def]
