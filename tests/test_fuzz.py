@@ -94,3 +94,33 @@ def test_fuzz_options_never_fail_inside():
         )
         assert len(result.output) < 5000 or result.exit_code == 0, (args, result.output[:300])
         tried += 1
+
+
+def test_fuzz_the_compact_composer_agrees_with_libyaml(monkeypatch):
+    """Files over 1 MiB are composed by cf.record.compose: on any input it must find what
+    libyaml's composer finds (nesting between 200 and 1,000 deep aside, refused by it)."""
+    from cf.record import reader
+    from cf.record.check import validate
+
+    def seen(data: bytes, compact_from: int) -> tuple[object, ...]:
+        monkeypatch.setattr(reader, "COMPACT_FROM", compact_from)
+        report = validate(reader.read_game(data, "x"))
+        problems = [
+            (p.code, p.line, p.column, p.round, p.move, p.message) for p in report.problems
+        ]
+        return tuple(problems), tuple(map(str, report.round_points))
+
+    rng = random.Random(5)
+    deadline = time.perf_counter() + BUDGET
+    tried = 0
+    while time.perf_counter() < deadline or tried < 10:
+        generate = (families.mutated_example, families.hostile_file, families.random_bytes)[
+            tried % 3
+        ]
+        data = generate(rng)
+        if isinstance(data, str):
+            data = data.encode("utf-8", "surrogatepass")
+        compact = seen(data, 0)
+        if "nest more than" not in str(compact):
+            assert compact == seen(data, 1 << 40), (tried, data[:300])
+        tried += 1

@@ -41,7 +41,8 @@ _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
 
 
-#: Deeper nesting is refused (a game file nests five deep; Python's stack has its limits).
+#: Deeper nesting is refused (a game file nests five deep; Python's stack has its limits;
+#: libyaml's own composer, used for files under 1 MiB, allows 1,000).
 MAX_DEPTH = 200
 
 
@@ -104,9 +105,7 @@ class _Composer:
         event = self.get()
         if isinstance(event, AliasEvent):
             if event.anchor not in self.anchors:
-                raise ComposerError(
-                    None, None, f"found undefined alias {event.anchor!r}", event.start_mark
-                )
+                raise ComposerError(None, None, "found undefined alias", event.start_mark)
             return self.anchors[event.anchor]
         anchor = event.anchor
         self.check_anchor(event)
@@ -229,9 +228,7 @@ class _Composer:
     def _taken(self, event: Any) -> Any:
         if isinstance(event, AliasEvent):
             if event.anchor not in self.anchors:
-                raise ComposerError(
-                    None, None, f"found undefined alias {event.anchor!r}", event.start_mark
-                )
+                raise ComposerError(None, None, "found undefined alias", event.start_mark)
             return self.anchors[event.anchor]
         if isinstance(event, SequenceStartEvent):
             return self.sequence(event, False, False)
