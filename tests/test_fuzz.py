@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from cf.cli import app
 
-BUDGET = 0.5  # seconds per family here; bench/fuzz.py runs them for as long as asked
+BUDGET = 0.3  # seconds per family here; bench/fuzz.py runs them for as long as asked
 
 
 def _campaign(generate, seed: int) -> list[str]:

@@ -261,3 +261,36 @@ def test_control_characters_in_tally_output_are_escaped():
         out = render_game(standing, fmt)
         assert "\x1b" not in out and "\r" not in out, fmt
         assert "A\\x1b[2J" in out
+
+
+def test_workers_end_when_the_main_process_is_killed_outright():
+    """SIGKILL cannot be caught: each worker sees its pipe close and ends after its batch,
+    without a traceback (the pipes are the main process's alone, none leaked to a sibling)."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("CF_")}
+    args = ["simulate", "--stats", "-j", "2", "--rounds", "1", "--seed", "1"]
+    args += ["--games", "10000000"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cf", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=environ,
+    )  # fmt: skip
+    workers: list[str] = []
+    deadline = time.monotonic() + 20
+    while len(workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+        workers = children.read_text().split() if children.exists() else []
+    assert len(workers) == 2, "the workers did not start"
+    proc.kill()
+    _, err = proc.communicate(timeout=20)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
+        time.sleep(0.1)
+    left = []
+    for w in workers:  # a zombie (reaped by init later) has no command line left
+        status = Path(f"/proc/{w}/status")
+        if status.exists() and "zombie" not in status.read_text():
+            left.append(w)
+    for w in left:  # never leave a runaway behind, even when the test fails
+        os.kill(int(w), signal.SIGKILL)
+    assert left == []
+    assert err == b""

@@ -333,7 +333,8 @@ def _workers(jobs: int, common: tuple[Any, ...]) -> Iterator[list[_Worker]]:
     try:
         for _ in range(jobs):
             mine, theirs = context.Pipe()
-            process = context.Process(target=_work, args=(theirs, common), daemon=True)
+            others = [mine, *(conn for _, conn in workers)]  # a forked child inherits these
+            process = context.Process(target=_work, args=(theirs, common, others), daemon=True)
             # A signal between the fork and the worker's own handlers would run the
             # parent's handler in the child (a traceback there): hold signals meanwhile.
             _mask(signal.SIG_BLOCK, stop)
@@ -360,8 +361,12 @@ def _mask(how: int, signals: set[signal.Signals]) -> None:
         signal.pthread_sigmask(how, signals)
 
 
-def _work(conn: Any, common: tuple[Any, ...]) -> None:
-    """A worker: play the batches it is sent until it is sent ``None``."""
+def _work(conn: Any, common: tuple[Any, ...], others: list[Any]) -> None:
+    """A worker: play the batches it is sent until it is sent ``None``, or until the main
+    process is gone (its end of the pipe closes: ``others``, the main process's ends of
+    the earlier workers' pipes, are closed here so that only it holds them)."""
+    for other in others:
+        other.close()
     # Ctrl-C reaches the whole process group: the main process handles it and ends the
     # workers, which must not print their own KeyboardInterrupt; SIGTERM ends one at once.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -375,7 +380,11 @@ def _work(conn: Any, common: tuple[Any, ...]) -> None:
             return
         if batch is None:
             return
-        conn.send(study_chunk(names, rules, seats, seed, batch, rounds))
+        result = study_chunk(names, rules, seats, seed, batch, rounds)
+        try:
+            conn.send(result)
+        except OSError:  # the main process was killed (SIGKILL): end with the batch
+            return
 
 
 def _dispatch(
