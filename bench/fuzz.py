@@ -17,8 +17,10 @@ tests/test_fuzz.py runs for a few seconds):
 - ``process``: real ``cf`` processes: closed stdout and stdin, a full disk, a broken pipe,
   hostile arguments, odd terminal encodings — no traceback, no "internal error", no
   "Exception ignored", the documented status;
-- ``signals``: ``cf simulate --stats -j 2`` sent SIGINT or SIGTERM after a random delay:
-  exit 130/143 within 2 s, ``Interrupted.`` once, no worker left.
+- ``signals``: ``cf simulate --stats -j 2`` sent SIGINT or SIGTERM after a random delay
+  (to the process group, as a terminal's Ctrl-C, or to the main process alone): exit
+  130/143 within 2 s, ``Interrupted.`` once, no worker left; or SIGKILL to the main
+  process: every worker gone within 5 s, nothing printed.
 
 A file input fails when reading, validating or rendering it raises, takes more than 2 s
 for a file under 1 MB, keeps more than the problem cap, or gives a message that is not
@@ -152,7 +154,7 @@ def processes(count: int, rng: random.Random, failures: list[str]) -> int:
 
 def signals(count: int, rng: random.Random, failures: list[str]) -> int:
     for i in range(count):
-        signum = rng.choice([signal.SIGINT, signal.SIGTERM])
+        signum = rng.choice([signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
         proc = subprocess.Popen(
             [*CF, "simulate", "--stats", "-j", "2", "--games", "1000000", "--seed", str(i)],
             stdout=subprocess.PIPE,
@@ -163,6 +165,11 @@ def signals(count: int, rng: random.Random, failures: list[str]) -> int:
         time.sleep(rng.uniform(0.25, 1.5))  # after start-up: see cf/_entry.py
         children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
         workers = children.read_text().split() if children.exists() else []
+        if signum == signal.SIGKILL:
+            proc.kill()  # the main process alone: its workers must end by themselves
+            _, err = proc.communicate(timeout=20)
+            _killed(i, workers, err, failures)
+            continue
         (os.killpg if rng.random() < 0.5 else lambda pid, s: os.kill(pid, s))(proc.pid, signum)
         sent = time.monotonic()
         try:
@@ -182,6 +189,27 @@ def signals(count: int, rng: random.Random, failures: list[str]) -> int:
                 f"stderr {text[-120:]!r}, workers left {left}"
             )
     return count
+
+
+def _killed(i: int, workers: list[str], err: bytes, failures: list[str]) -> None:
+    """After SIGKILL of the main process: every worker gone within 5 s, nothing said."""
+    deadline = time.monotonic() + 5
+    left = workers
+    while left and time.monotonic() < deadline:
+        time.sleep(0.1)
+        left = [w for w in workers if _running(w)]
+    for w in left:
+        os.kill(int(w), signal.SIGKILL)  # never leave a runaway behind
+    if left or err:
+        failures.append(f"signals #{i}: SIGKILL -> workers left {left}, stderr {err[-120:]!r}")
+
+
+def _running(pid: str) -> bool:
+    status = Path(f"/proc/{pid}/status")
+    try:
+        return "zombie" not in status.read_text()
+    except OSError:
+        return False
 
 
 def main() -> None:
