@@ -15,6 +15,7 @@ from cf.commands.common import (
     fail,
     read_games,
     table_format,
+    write_document,
 )
 from cf.commands.pictures import check_chart, write_chart
 
@@ -93,7 +94,7 @@ def tally(
     """
     from cf.record.check import validate as check
     from cf.record.standings import player_stats, standings_of, tournament
-    from cf.render.problems import problem_line, summary_line
+    from cf.render.problems import omitted_lines, problem_line, summary_line
     from cf.render.standings import render_game, render_tournament
 
     fmt = table_format(format_)
@@ -111,6 +112,8 @@ def tally(
             failed = True
             for p in report.problems:
                 typer.echo(problem_line(report.file, p), err=True)
+            for line in omitted_lines(report):
+                typer.echo(line, err=True)
             typer.echo(f"{summary_line(report)}: not tallied", err=True)
             continue
         if after_round is not None and after_round > report.rounds:
@@ -133,7 +136,7 @@ def tally(
                     "by total",
                     err=True,
                 )
-            typer.echo(render_game(tallied[0], fmt, table_stats), nl=False)
+            _emit(render_game(tallied[0], fmt, table_stats), fmt)
         else:
             result = tournament(tallied, rank_by.value, count_partial=count_partial)
             if rank_by is RankBy.total and result.uneven_rounds:
@@ -142,7 +145,7 @@ def tally(
                     "compare, consider --rank-by average",
                     err=True,
                 )
-            typer.echo(render_tournament(result, fmt, table_stats), nl=False)
+            _emit(render_tournament(result, fmt, table_stats), fmt)
     if chart is not None and tallied:
         write_chart(tallied, chart)
     if failed:
@@ -162,3 +165,11 @@ def _refuse_repeats(paths: list[str]) -> None:
             same = "" if seen[key] == path else f" (the same file as {seen[key]})"
             fail(f"{path} is given twice{same}: each game counts once", 2)
         seen[key] = path
+
+
+def _emit(text: str, fmt: str) -> None:
+    """A document format goes out as UTF-8 whatever the terminal; a table as text."""
+    if fmt in ("json", "csv"):
+        write_document(text)
+    else:
+        typer.echo(text, nl=False)
