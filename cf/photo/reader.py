@@ -352,7 +352,7 @@ def _find_dividers(
         ends = [c + u * length * 0.5, c - u * length * 0.5]
         margin = []
         for end in ends:
-            ex, ey = (int(round(v)) for v in end)
+            ex, ey = (round(float(v)) for v in end)
             if 0 <= ey < dist.shape[0] and 0 <= ex < dist.shape[1]:
                 margin.append(float(dist[ey, ex]))
             else:
@@ -367,7 +367,7 @@ def _find_dividers(
             for t in (0.25, 0.35, 0.45):
                 for along in (-0.3, 0.0, 0.3):
                     px, py = c + sign * v * t * length + u * along * length
-                    ix, iy = int(round(px)), int(round(py))
+                    ix, iy = round(float(px)), round(float(py))
                     if 0 <= iy < sub_l.shape[0] and 0 <= ix < sub_l.shape[1]:
                         vals.append(float(sub_l[iy, ix]))
             sides.append(float(np.median(vals)) if vals else 0.0)
@@ -465,7 +465,7 @@ def _uncovered(
     covered = np.zeros(light.shape, np.uint8)
     for cand in candidates:
         cv2.fillConvexPoly(covered, cand.corners.astype(np.int32), 1)
-    out = []
+    out: list[tuple[np.ndarray, Tile | None, float, list[Tile], str]] = []
     for index, region in regions.items():
         x, y, w, h = stats[index, :4]
         free = region & (covered[y : y + h, x : x + w] == 0)
@@ -607,8 +607,8 @@ def _read_half(
     min_pip = (0.07 * CW) ** 2
     max_pip = (0.34 * CW) ** 2
     is_pip = [min_pip <= b[0] <= max_pip and b[1] > 0.55 for b in strong]
-    pips = [b for b, yes in zip(strong, is_pip) if yes]
-    odd = [b for b, yes in zip(strong, is_pip) if not yes and b[0] >= 0.35 * min_pip]
+    pips = [b for b, yes in zip(strong, is_pip, strict=True) if yes]
+    odd = [b for b, yes in zip(strong, is_pip, strict=True) if not yes and b[0] >= 0.35 * min_pip]
     reasons = []
     conf = 1.0
     alternatives: set[int] = set()
