@@ -280,7 +280,7 @@ def _composite(
     s = cv2.warpAffine(sprite, m, size, flags=cv2.INTER_LINEAR)
     roi = image[y0:y1, x0:x1]
     # A soft shadow, offset away from the light.
-    shift = np.float32([[1, 0, 0.06 * tile_w], [0, 1, 0.08 * tile_w]])
+    shift = np.array([[1, 0, 0.06 * tile_w], [0, 1, 0.08 * tile_w]], np.float32)
     shadow = cv2.warpAffine(a, shift, size)
     k = max(3, round(0.15 * tile_w)) | 1
     shadow = cv2.GaussianBlur(shadow, (k, k), 0) * rng.uniform(0.3, 0.6)
@@ -308,7 +308,7 @@ def _photograph(
     # Perspective: the camera a little off overhead.
     if difficulty:
         d = 0.04 * difficulty * min(w, h)
-        src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
         dst = src + rng.uniform(-d, d, (4, 2)).astype(np.float32)
         matrix = cv2.getPerspectiveTransform(src, dst)
         image = cv2.warpPerspective(image, matrix, (w, h), borderMode=cv2.BORDER_REFLECT)
@@ -320,4 +320,5 @@ def _photograph(
     image = np.clip(image + noise, 0, 255).astype(np.uint8)
     quality = int(rng.integers(95 - 25 * difficulty, 96))
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    return cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else image
+    decoded = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
+    return image if decoded is None else np.asarray(decoded)
