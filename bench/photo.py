@@ -103,7 +103,7 @@ def main() -> None:
 
     for name, size in (("12 MP", (4000, 3000)), ("640 px", (640, 480))):
         photo = render_hand(7, size=size, difficulty=1, count=8)
-        ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        _ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
         path = Path("/tmp") / f"cf-bench-{size[0]}.jpg"
         path.write_bytes(data.tobytes())
         runs = 3
