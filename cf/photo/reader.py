@@ -38,9 +38,6 @@ DEFAULT_MIN_CONFIDENCE = 0.6
 #: Long side, in pixels, of the image the reader works on.
 WORK_SIZE = 1024
 
-#: Width and length of the upright tile image each tile is read from.
-CW, CL = 96, 192
-
 #: The largest file ``read_photo`` opens (a phone photo is 3–10 MB).
 MAX_FILE_BYTES = 200 * 2**20
 
@@ -154,6 +151,14 @@ def read_photo(
 
 # --- the pipeline ---------------------------------------------------------------------------
 
+#: Width and length, in pixels, of the upright image each tile is read from, and the margin
+#: (in tile widths) it shows around the outline on each side.
+CW, CL = 128, 256
+PAD = 0.12
+PW, PL = round(CW * (1 + 2 * PAD)), round(CL + 2 * PAD * CW)
+
+_Result = tuple[np.ndarray, "Tile | None", float, list[Tile], str]
+
 
 @dataclass
 class _Divider:
@@ -162,13 +167,16 @@ class _Divider:
     length: float
     thickness: float
     component: int
+    fill: float  # blob area over its bounding rectangle: 1 for a clean bar
 
 
 @dataclass
 class _Candidate:
-    corners: np.ndarray  # 4x2 float, working pixels: c-v-u, c-v+u, c+v+u, c+v-u order
+    corners: np.ndarray  # 4x2 float, working pixels, ordered as the upright image's corners
     geometry: float  # confidence in the outline
     center: np.ndarray
+    width: float
+    quality: float = 0.0  # for choosing between overlapping outlines
 
 
 @dataclass
@@ -177,7 +185,7 @@ class _Half:
     confidence: float
     alternatives: list[int]
     colour: np.ndarray | None  # mean (a, b) of the pips
-    pip_area: float
+    pip_area: float  # median pip area, in upright-image pixels
     reason: str = ""
 
 
@@ -203,7 +211,7 @@ def read_hand(
     light = lab[:, :, 0]
     ab = lab[:, :, 1:] - 128.0
 
-    mask, face_min = _tile_mask(light, ab)
+    mask = _tile_mask(light, ab)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     min_area = max(300.0, 0.0006 * mask.size)
     dividers: list[_Divider] = []
@@ -214,20 +222,36 @@ def read_hand(
         x, y, w, h = stats[index, :4]
         region = labels[y : y + h, x : x + w] == index
         regions[index] = region
-        dividers.extend(_find_dividers(light, ab, region, (x, y), index, face_min))
+        dividers.extend(_find_dividers(light, ab, region, (x, y), index))
 
-    candidates = _tile_outlines(dividers, regions, stats, labels)
-    results: list[tuple[np.ndarray, Tile | None, float, list[Tile], str]] = []
-    for cand in candidates:
-        tile_img = _warp(lab, cand.corners)
-        if tile_img is None:
-            continue
-        halves = _read_tile(tile_img, top, face_min)
-        tile, conf, alts, reason = _combine(halves, top)
-        conf *= cand.geometry
-        results.append((cand.corners, tile, conf, alts, reason))
-
-    _cross_check(results, top)
+    candidates = _tile_outlines(dividers, mask, light, labels, regions, stats)
+    # Read each tile from an image where it is about CW pixels wide: the photo itself for
+    # small tiles, a reduced copy for big ones (so that no detail is lost, nor aliased).
+    results: list[_Result] = []
+    if candidates:
+        tile_w = float(np.median([c.width for c in candidates])) / scale
+        factor = min(1.0, 1.4 * CW / max(tile_w, 1.0))
+        if factor < 1.0:
+            source = cv2.resize(
+                image,
+                (max(1, round(width * factor)), max(1, round(height * factor))),
+                interpolation=cv2.INTER_AREA,
+            )
+        else:
+            source = image
+        for cand in candidates:
+            tile_img = _warp(source, cand.corners * (factor / scale))
+            if tile_img is None:
+                continue
+            halves, doubt, why = _read_tile(tile_img, top)
+            if halves is None:
+                continue  # not a tile face after all
+            tile, conf, alts, reason = _combine(halves, top)
+            conf *= cand.geometry * doubt
+            if why:
+                reason = f"{reason}; {why}".lstrip("; ")
+            results.append((cand.corners, tile, conf, alts, reason))
+    _cross_check(results)
     results.extend(_uncovered(candidates, regions, stats, light, ab))
 
     def to_box(corners: np.ndarray) -> Box:
@@ -246,24 +270,27 @@ def read_hand(
     return reading
 
 
-def _tile_mask(light: np.ndarray, ab: np.ndarray) -> tuple[np.ndarray, float]:
-    """Light, low-chroma regions (tile faces) with their holes (pips) filled, as uint8 0/255,
-    and the lightness a tile face has at least."""
+def _tile_mask(light: np.ndarray, ab: np.ndarray) -> np.ndarray:
+    """Light, low-chroma regions (tile faces) with their holes (pips) filled, as uint8 0/255."""
     h, w = light.shape
     chroma = np.hypot(ab[:, :, 0], ab[:, :, 1])
     l8 = np.clip(light, 0, 255).astype(np.uint8)
     ring = max(2, min(h, w) // 40)
+    rise = light - _lighting(light)
     border = np.concatenate(
-        [l8[:ring].ravel(), l8[-ring:].ravel(), l8[:, :ring].ravel(), l8[:, -ring:].ravel()]
+        [
+            rise[:ring].ravel(),
+            rise[-ring:].ravel(),
+            rise[:, :ring].ravel(),
+            rise[:, -ring:].ravel(),
+        ]
     )
     bg = float(np.median(border))
-    neutral = light[chroma < 25]
-    face = float(np.percentile(neutral, 99)) if neutral.size else 255.0
-    if face - bg >= 45:
-        # Tiles lighter than the background: halfway between the two.
-        thresh = (face + bg) / 2
-        faces = (light > thresh) & (chroma < 40)
-        face_min = bg + 0.55 * (face - bg)
+    neutral = rise[chroma < 25]
+    face = float(np.percentile(neutral, 99.5)) if neutral.size else 0.0
+    if face - bg >= 40:
+        # Tiles lighter than the background (as lit where they lie): halfway between.
+        faces = (rise > (face + bg) / 2) & (chroma < 40)
     else:
         # A light background: the tiles are whatever the border cannot reach without
         # crossing an edge (tile outlines and their shadows). Where an outline is too
@@ -281,26 +308,54 @@ def _tile_mask(light: np.ndarray, ab: np.ndarray) -> tuple[np.ndarray, float]:
             cv2.erode(background.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=4) > 0
         )
         faces = (~background) & (chroma < 40)
-        face_min = 0.75 * face
     mask = faces.astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(mask)
     cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
     # Thin bridges of cloth or shadow between tiles are cut by a small opening.
-    filled = cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8))
-    return filled, face_min
+    return cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8))
+
+
+def _lighting(light: np.ndarray) -> np.ndarray:
+    """The background's lightness as lit, everywhere: a quadratic surface fitted to the
+    pixels that are not tile face (starting from the photo's border), so that uneven light
+    does not hide a tile in a dim corner."""
+    h, w = light.shape
+    f = 96 / max(h, w)
+    small = cv2.resize(
+        light, (max(2, round(w * f)), max(2, round(h * f))), interpolation=cv2.INTER_AREA
+    )
+    sh, sw = small.shape
+    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
+    xs, ys = xx / sw - 0.5, yy / sh - 0.5
+    basis = np.stack([np.ones_like(xs), xs, ys, xs * xs, xs * ys, ys * ys], axis=-1)
+    ring = max(1, min(sh, sw) // 10)
+    use = np.zeros((sh, sw), bool)
+    use[:ring], use[-ring:], use[:, :ring], use[:, -ring:] = True, True, True, True
+    coef = np.zeros(6, np.float32)
+    for _ in range(3):
+        a, b = basis[use], small[use]
+        if b.size < 12:
+            break
+        coef = np.linalg.lstsq(a, b, rcond=None)[0].astype(np.float32)
+        resid = small - basis @ coef
+        spread = float(np.percentile(resid, 99))
+        use = resid < max(12.0, 0.4 * spread)
+        use = cv2.erode(use.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    xs, ys = xx / w - 0.5, yy / h - 0.5
+    c = coef
+    return c[0] + c[1] * xs + c[2] * ys + c[3] * xs * xs + c[4] * xs * ys + c[5] * ys * ys
 
 
 def _ink(light: np.ndarray, ab: np.ndarray, region: np.ndarray, scale: float) -> np.ndarray:
-    """How strongly each pixel of ``region`` stands out from the face: darker or more coloured.
-
-    Returns a float map, 1.0 at the detection threshold.
-    """
+    """How strongly each pixel of ``region`` stands out from the face: darker than the face
+    around it, or of another colour. Returns a float map, 1.0 at the detection threshold."""
     inside = region.astype(bool)
     if not inside.any():
         return np.zeros(light.shape, np.float32)
-    face_l = float(np.median(light[inside]))
+    face_l = float(np.percentile(light[inside], 70))
     face_ab = np.median(ab[inside], axis=0)
     filled = light.copy()
     filled[~inside] = face_l
@@ -319,8 +374,9 @@ def _find_dividers(
     region: np.ndarray,
     origin: tuple[int, int],
     index: int,
-    face_min: float,
 ) -> list[_Divider]:
+    """Divider bars in one light region: straight, narrow marks that run across a tile
+    face (face on both sides, both ends short of the region's edge)."""
     x0, y0 = origin
     h, w = region.shape
     pad = 4
@@ -333,119 +389,232 @@ def _find_dividers(
     area = float(region.sum())
     size = math.sqrt(area / 2)
     inner = cv2.erode(reg, np.ones((3, 3), np.uint8), iterations=2)
-    ink = _ink(sub_l, sub_ab, inner, 0.35 * size)
-    strong = (ink > 1.0).astype(np.uint8)
+    ink = _ink(sub_l, sub_ab, inner, min(0.35 * size, 60.0))
     dist = cv2.distanceTransform(reg, cv2.DIST_L2, 3)
-    contours, _ = cv2.findContours(strong, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     found: list[_Divider] = []
-    for contour in contours:
-        blob_area = cv2.contourArea(contour)
-        if blob_area < 12:
-            continue
-        (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
-        length, thick = max(rw, rh), max(1.0, min(rw, rh))
-        if length < 12 or length / thick < 4.0 or blob_area / (length * thick) < 0.6:
-            continue
-        theta = math.radians(angle if rw >= rh else angle + 90)
-        u = np.array([math.cos(theta), math.sin(theta)])
-        c = np.array([cx, cy])
-        ends = [c + u * length * 0.5, c - u * length * 0.5]
-        margin = []
-        for end in ends:
-            ex, ey = (round(float(v)) for v in end)
-            if 0 <= ey < dist.shape[0] and 0 <= ex < dist.shape[1]:
-                margin.append(float(dist[ey, ex]))
-            else:
-                margin.append(0.0)
-        if min(margin) < max(2.0, 0.06 * length):
-            continue  # reaches the region's edge: a gap between tiles or a shadow line
-        # A divider has tile face on both sides of it.
-        v = np.array([-u[1], u[0]])
-        sides = []
-        for sign in (-1, 1):
-            vals = []
-            for t in (0.25, 0.35, 0.45):
-                for along in (-0.3, 0.0, 0.3):
-                    px, py = c + sign * v * t * length + u * along * length
-                    ix, iy = round(float(px)), round(float(py))
-                    if 0 <= iy < sub_l.shape[0] and 0 <= ix < sub_l.shape[1]:
-                        vals.append(float(sub_l[iy, ix]))
-            sides.append(float(np.median(vals)) if vals else 0.0)
-        if min(sides) < face_min:
-            continue
-        found.append(
-            _Divider(
-                np.array([cx + x0 - pad, cy + y0 - pad]), u, float(length), float(thick), index
+    taken = np.zeros(reg.shape, np.uint8)
+    # A bar that touches a pip at 1.0 may stand alone at a stricter level; a bar found at
+    # 1.0 is not looked at again (its pieces at the stricter level are no bars).
+    for level in (1.0, 2.0):
+        strong = (ink > level).astype(np.uint8)
+        contours, _ = cv2.findContours(strong, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        for contour in contours:
+            div = _bar(contour, dist, reg)
+            if div is None:
+                continue
+            cx, cy = (round(float(t)) for t in div[0])
+            if taken[cy, cx]:
+                continue
+            cv2.drawContours(taken, [contour], -1, 1, cv2.FILLED)
+            c, u, length, thick, fill = div
+            found.append(
+                _Divider(
+                    np.array([c[0] + x0 - pad, c[1] + y0 - pad]), u, length, thick, index, fill
+                )
             )
-        )
     return found
+
+
+def _bar(
+    contour: np.ndarray, dist: np.ndarray, reg: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, float, float, float] | None:
+    blob_area = cv2.contourArea(contour)
+    if blob_area < 12:
+        return None
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
+    length, thick = max(rw, rh), max(1.0, min(rw, rh))
+    fill = blob_area / (length * thick)
+    if length < 10 or length / thick < 3.5 or fill < 0.6:
+        return None
+    theta = math.radians(angle if rw >= rh else angle + 90)
+    u = np.array([math.cos(theta), math.sin(theta)])
+    c = np.array([cx, cy])
+    hgt, wid = dist.shape
+    for end in (c + u * length * 0.5, c - u * length * 0.5):
+        ex, ey = (round(float(v)) for v in end)
+        inside = 0 <= ey < hgt and 0 <= ex < wid
+        if not inside or dist[ey, ex] < max(2.0, 0.05 * length):
+            return None  # reaches the region's edge: a gap between tiles or a shadow line
+    # A divider has tile face on both sides of it, at least half a tile width deep.
+    v = np.array([-u[1], u[0]])
+    for sign in (-1, 1):
+        hits = total = 0
+        for t in (0.3, 0.5, 0.7):
+            for along in (-0.3, 0.0, 0.3):
+                px, py = c + sign * v * t * length + u * along * length
+                ix, iy = round(float(px)), round(float(py))
+                total += 1
+                if 0 <= iy < hgt and 0 <= ix < wid and reg[iy, ix]:
+                    hits += 1
+        if hits < 0.8 * total:
+            return None
+    return c, u, float(length), float(thick), float(fill)
+
+
+def _sample(image: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Bilinear samples of a float image at (x, y) points."""
+    xs = pts[:, 0].astype(np.float32).reshape(1, -1)
+    ys = pts[:, 1].astype(np.float32).reshape(1, -1)
+    return cv2.remap(image, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT).ravel()
+
+
+def _edge(
+    light: np.ndarray, mask: np.ndarray, start: np.ndarray, d: np.ndarray, near: float, far: float
+) -> float:
+    """How far from ``start`` along ``d`` the tile face ends: where the region ends or the
+    lightness drops well below what it has been (a gap or the bevel of a touching tile).
+    Returns ``far`` when no end is found."""
+    ts = np.arange(near, far, 0.5)
+    if ts.size == 0:
+        return far
+    pts = start[None, :] + ts[:, None] * d[None, :]
+    vals = _sample(light, pts)
+    inside = _sample(mask, pts) > 127
+    runmax = np.maximum.accumulate(vals)
+    end = (~inside) | (vals < 0.86 * runmax)
+    where = np.flatnonzero(end)
+    return float(ts[where[0]]) if where.size else far
 
 
 def _tile_outlines(
     dividers: list[_Divider],
+    mask: np.ndarray,
+    light: np.ndarray,
+    labels: np.ndarray,
     regions: dict[int, np.ndarray],
     stats: np.ndarray,
-    labels: np.ndarray,
 ) -> list[_Candidate]:
-    """One outline per divider: the region's own outline for a lone tile, else a rectangle
-    around the divider sized from the lone tiles of the photo (or from the region's area)."""
-    by_region: dict[int, list[_Divider]] = {}
+    """One outline per divider: a rectangle centred on the divider, as wide as the face
+    runs on along the divider's line and twice as long (touching tiles end at the dark
+    seam between them), or the region's own outline for a tile that stands alone."""
+    maskf = mask.astype(np.float32)
+    measured = []
     for div in dividers:
-        by_region.setdefault(div.component, []).append(div)
-    lone: dict[int, tuple[np.ndarray, float]] = {}
-    ratios = []
-    for index, divs in by_region.items():
-        if len(divs) != 1:
+        u = div.u
+        v = np.array([-u[1], u[0]])
+        near = div.length / 2 + 1
+        far = 1.6 * div.length
+        sides = []
+        for sign in (1, -1):
+            runs = [
+                _edge(light, maskf, div.center + v * off, sign * u, near, far)
+                for off in (-0.3 * div.thickness, 0.0, 0.3 * div.thickness)
+            ]
+            sides.append(float(np.median(runs)))
+        e1, e2 = sides
+        width = e1 + e2
+        good = abs(e1 - e2) < 0.15 * width and 1.05 * div.length < width < 2.6 * div.length
+        measured.append((div, e1, e2, width, good))
+    ratios = [m[3] / m[0].length for m in measured if m[4]]
+    lengths = [m[0].length for m in measured]
+    ratio = float(np.median(ratios)) if ratios else 0.0
+    typical = float(np.median(lengths)) if lengths else 0.0
+    cands: list[_Candidate] = []
+    for div, e1, e2, width, good in measured:
+        u = div.u
+        v = np.array([-u[1], u[0]])
+        centre = div.center.copy()
+        quality = div.fill
+        if len(lengths) >= 3 and not 0.6 * typical < div.length < 1.5 * typical:
+            quality -= 0.5  # not like the other dividers of the hand
+        if ratio and good and abs(width - ratio * div.length) < 0.15 * ratio * div.length:
+            centre = centre + u * (e1 - e2) / 2
+            geo = 1.0
+            quality += 1.0
+        elif ratio:
+            width = ratio * div.length
+            geo = 0.9
+        else:
+            width = 1.4 * div.length
+            geo = 0.8
+        # Along the tile: from the divider both ways to the face's end, between pip columns.
+        runs = []
+        for sign in (1, -1):
+            ends = [
+                _edge(light, maskf, centre + u * off * width, sign * v, 0.1 * width, 1.6 * width)
+                for off in (-0.14, 0.14)
+            ]
+            runs.append(max(ends))
+        f1, f2 = runs
+        length = f1 + f2
+        if 1.3 * width <= length <= 2.5 * width and abs(f1 - f2) < 0.25 * width:
+            centre = centre + v * (f1 - f2) / 2
+        else:
+            length = 2 * width
+        corners = np.array(
+            [
+                centre - v * length / 2 - u * width / 2,
+                centre - v * length / 2 + u * width / 2,
+                centre + v * length / 2 + u * width / 2,
+                centre + v * length / 2 - u * width / 2,
+            ]
+        )
+        # The outline must lie on tile face.
+        grid = np.array(
+            [
+                centre + u * a * width + v * b * length
+                for a in np.linspace(-0.4, 0.4, 5)
+                for b in np.linspace(-0.45, 0.45, 9)
+            ]
+        )
+        cover = float((_sample(maskf, grid) > 127).mean())
+        if cover < 0.8:
             continue
-        div = divs[0]
+        cands.append(_Candidate(corners, geo, centre, width, quality + cover))
+    # Overlapping outlines: the better one stays.
+    cands.sort(key=lambda c: -c.quality)
+    kept: list[_Candidate] = []
+    for cand in cands:
+        area = abs(cv2.contourArea(cand.corners.astype(np.float32)))
+        clash = False
+        for other in kept:
+            inter, _ = cv2.intersectConvexConvex(
+                cand.corners.astype(np.float32), other.corners.astype(np.float32)
+            )
+            other_area = abs(cv2.contourArea(other.corners.astype(np.float32)))
+            if inter > 0.25 * min(area, other_area):
+                clash = True
+                break
+        if not clash:
+            kept.append(cand)
+    # A tile standing alone: its region's outline is better (perspective, exact size).
+    by_region: dict[int, list[_Candidate]] = {}
+    for cand in kept:
+        px, py = (round(float(t)) for t in cand.center)
+        py = min(max(py, 0), labels.shape[0] - 1)
+        px = min(max(px, 0), labels.shape[1] - 1)
+        by_region.setdefault(int(labels[py, px]), []).append(cand)
+    for index, group in by_region.items():
+        if len(group) != 1 or index not in regions:
+            continue
+        cand = group[0]
         x, y = stats[index, 0], stats[index, 1]
         region = regions[index].astype(np.uint8)
         contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         contour = max(contours, key=cv2.contourArea) + np.array([x, y])
         (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour.astype(np.float32))
-        long_, short = max(rw, rh), min(rw, rh)
+        long_, short = float(max(rw, rh)), float(min(rw, rh))
         if short <= 0:
             continue
         theta = math.radians(angle if rw >= rh else angle + 90)
         v = np.array([math.cos(theta), math.sin(theta)])
-        aspect = long_ / short
-        across = abs(float(np.dot(v, div.u)))
-        offset = abs(float(np.dot(div.center - np.array([cx, cy]), v))) / long_
+        old_v = cand.corners[3] - cand.corners[0]
+        old_v /= np.linalg.norm(old_v) + 1e-9
         fill = cv2.contourArea(contour.astype(np.float32)) / (long_ * short)
-        if 1.6 <= aspect <= 2.6 and across < 0.3 and offset < 0.08 and fill > 0.85:
+        aspect = long_ / short
+        if (
+            1.3 <= aspect <= 2.6
+            and abs(float(np.dot(v, old_v))) > 0.95
+            and fill > 0.85
+            and abs(short - cand.width) < 0.2 * cand.width
+        ):
             quad = _quad(contour, np.array([cx, cy]), v, long_, short)
-            lone[index] = (quad, 1.0)
-            ratios.append(short / div.length)
-    ratio = float(np.median(ratios)) if ratios else 0.0
-    out: list[_Candidate] = []
-    for index, divs in by_region.items():
-        if index in lone:
-            quad, geo = lone[index]
-            out.append(_Candidate(quad, geo, quad.mean(axis=0)))
-            continue
-        area = float(stats[index, cv2.CC_STAT_AREA])
-        from_area = math.sqrt(area / (2 * len(divs)))
-        for div in divs:
-            if ratio:
-                width = div.length * ratio
-                geo = 0.95
-            else:
-                width = from_area if len(divs) > 1 else div.length * 1.35
-                geo = 0.85
-            u = div.u
-            v = np.array([-u[1], u[0]])
-            c = div.center
-            half_w, half_l = width / 2, width
-            corners = np.array(
-                [
-                    c - v * half_l - u * half_w,
-                    c - v * half_l + u * half_w,
-                    c + v * half_l + u * half_w,
-                    c + v * half_l - u * half_w,
-                ]
-            )
-            out.append(_Candidate(corners, geo, c))
-    return out
+            # Keep the corner order of the divider's outline (u, v as before).
+            order = [int(np.argmin(np.linalg.norm(quad - c, axis=1))) for c in cand.corners]
+            if len(set(order)) == 4:
+                cand.corners = quad[order]
+                cand.geometry = max(cand.geometry, 0.95)
+    return kept
 
 
 def _uncovered(
@@ -454,7 +623,7 @@ def _uncovered(
     stats: np.ndarray,
     light: np.ndarray,
     ab: np.ndarray,
-) -> list[tuple[np.ndarray, Tile | None, float, list[Tile], str]]:
+) -> list[_Result]:
     """Light regions, big enough for a tile, that no tile outline covers and that carry
     marks: a tile whose divider went unseen. Never silently left out of the total."""
     if candidates:
@@ -464,23 +633,25 @@ def _uncovered(
         tile_area = 0.0
     covered = np.zeros(light.shape, np.uint8)
     for cand in candidates:
-        cv2.fillConvexPoly(covered, cand.corners.astype(np.int32), 1)
-    out: list[tuple[np.ndarray, Tile | None, float, list[Tile], str]] = []
+        grown = cand.center + (cand.corners - cand.center) * 1.08
+        cv2.fillConvexPoly(covered, grown.astype(np.int32), 1)
+    out: list[_Result] = []
     for index, region in regions.items():
         x, y, w, h = stats[index, :4]
         free = region & (covered[y : y + h, x : x + w] == 0)
-        free = cv2.morphologyEx(free.astype(np.uint8), cv2.MORPH_OPEN, np.ones((9, 9), np.uint8))
+        k = max(9, round(math.sqrt(tile_area) * 0.15)) if tile_area else 9
+        free = cv2.morphologyEx(free.astype(np.uint8), cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
         n, labels, st, _ = cv2.connectedComponentsWithStats(free, connectivity=4)
         for i in range(1, n):
             area = float(st[i, cv2.CC_STAT_AREA])
-            if area < max(0.45 * tile_area, 300.0 if tile_area else 1500.0):
+            if area < max(0.4 * tile_area, 300.0 if tile_area else 1500.0):
                 continue
             part = (labels == i).astype(np.uint8)
             inner = cv2.erode(part, np.ones((5, 5), np.uint8), iterations=2)
             sub_l = light[y : y + h, x : x + w]
             sub_ab = ab[y : y + h, x : x + w]
-            ink = _ink(sub_l, sub_ab, inner, 0.35 * math.sqrt(area / 2))
-            if float((ink > 1.0).mean()) * region.size < 0.02 * area:
+            ink = _ink(sub_l, sub_ab, inner, min(0.35 * math.sqrt(area / 2), 60.0))
+            if float((ink > 1.0).sum()) < 0.02 * area:
                 continue  # blank: a face-down tile or the like
             contours, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             rect = cv2.minAreaRect(max(contours, key=cv2.contourArea))
@@ -494,8 +665,8 @@ def _uncovered(
 def _quad(
     contour: np.ndarray, center: np.ndarray, v: np.ndarray, long_: float, short: float
 ) -> np.ndarray:
-    """The tile's four corners, ordered as in :class:`_Candidate`: a perspective-aware
-    quadrilateral when the outline simplifies to one, else the min-area rectangle."""
+    """The tile's four corners: a perspective-aware quadrilateral when the outline
+    simplifies to one, else the min-area rectangle."""
     u = np.array([-v[1], v[0]])
     pts = contour.reshape(-1, 2).astype(np.float64)
     rect = np.array(
@@ -518,16 +689,11 @@ def _quad(
     # A corner that lands far from the rectangle (a bump on the outline) falls back to it.
     if np.max(np.linalg.norm(q - rect, axis=1)) > 0.12 * long_:
         return rect
-    # Push the corners out to undo the corner rounding.
-    return center + (q - center) * 1.0
+    return q
 
 
-#: The upright tile image reaches this far (in tile widths) beyond the outline on each side.
-PAD = 0.12
-PW, PL = round(CW * (1 + 2 * PAD)), round(CL + 2 * PAD * CW)
-
-
-def _warp(lab: np.ndarray, corners: np.ndarray) -> np.ndarray | None:
+def _warp(image: np.ndarray, corners: np.ndarray) -> np.ndarray | None:
+    """The tile upright, CW x CL pixels inside a margin of PAD tile widths, as float LAB."""
     src = corners.astype(np.float32)
     p = PAD * CW
     dst = np.array(
@@ -536,51 +702,66 @@ def _warp(lab: np.ndarray, corners: np.ndarray) -> np.ndarray | None:
     if abs(cv2.contourArea(src)) < 50:
         return None
     matrix = cv2.getPerspectiveTransform(src, dst)
-    return cv2.warpPerspective(
-        lab, matrix, (PW, PL), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    bgr = cv2.warpPerspective(
+        image, matrix, (PW, PL), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     )
+    bgr = cv2.GaussianBlur(bgr, (3, 3), 0)
+    return cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
 
 
-def _read_tile(tile_lab: np.ndarray, top: int, face_min: float) -> list[_Half]:
+def _read_tile(tile_lab: np.ndarray, top: int) -> tuple[list[_Half] | None, float, str]:
     """Find the face and divider of an upright tile image (see :func:`_warp`) and read both
-    halves."""
+    halves. Returns the halves (None when this is no tile face), a factor for the doubt
+    about the tile as a whole, and why."""
     light = tile_lab[:, :, 0]
     ab = tile_lab[:, :, 1:] - 128.0
     chroma = np.hypot(ab[:, :, 0], ab[:, :, 1])
-    facelike = (light >= face_min) & (chroma < 40)
+    p = round(PAD * CW)
+    nominal = (slice(p, p + CL), slice(p, p + CW))
+    face_l = float(np.percentile(light[nominal], 75))
+    facelike = (light > face_l - max(30.0, 0.18 * face_l)) & (chroma < 35)
+    if float(facelike[nominal].mean()) < 0.45:
+        return None, 0.0, "not a tile face"
     # The face's edges: outermost rows and columns that are mostly face.
-    cols = facelike.mean(axis=0)
-    rows = facelike.mean(axis=1)
-    x0, x1 = _extent(cols, 0.3)
-    y0, y1 = _extent(rows, 0.35)
-    if x1 - x0 < 0.6 * CW or y1 - y0 < 0.6 * CL:
-        x0, x1, y0, y1 = 0, PW, 0, PL
-    inset = max(2, int(0.035 * CW))
+    x0, x1 = _extent(facelike[p + CW // 4 : p + CL - CW // 4].mean(axis=0), 0.6)
+    y0, y1 = _extent(facelike[:, p + CW // 4 : p + CW - CW // 4].mean(axis=1), 0.6)
+    if not (0.8 * CW <= x1 - x0 <= 1.15 * CW):
+        x0, x1 = p, p + CW
+    if not (0.8 * CL <= y1 - y0 <= 1.12 * CL):
+        y0, y1 = p, p + CL
+    inset = max(2, int(0.04 * CW))
     x0, x1, y0, y1 = x0 + inset, x1 - inset, y0 + inset, y1 - inset
     region = np.zeros(light.shape, np.uint8)
     region[y0:y1, x0:x1] = 1
     ink = _ink(light, ab, region, 0.4 * CW)
-    # Shading along the edges (bevel, shadow, background) touches the face's border.
-    strong = (ink >= 0.55).astype(np.uint8)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(strong, connectivity=8)
-    for i in range(1, n):
-        bx, by, bw, bh = stats[i, :4]
-        touches = bx <= x0 or by <= y0 or bx + bw >= x1 or by + bh >= y1
-        central = abs(by + bh / 2 - (y0 + y1) / 2) < 0.25 * CW
-        if (touches and max(bw, bh) > 0.32 * CW) or (
-            central and bw > 0.4 * (x1 - x0) and bh < 0.3 * CW
-        ):
-            ink[labels == i] = 0  # an edge, or the divider bar
     # The divider: the row band near the middle where ink runs across the tile.
     mid = (y0 + y1) // 2
-    lo, hi = mid - int(0.15 * CW), mid + int(0.15 * CW)
-    across = (ink[lo:hi, x0:x1] >= 1.0).mean(axis=1)
-    yd = lo + int(np.argmax(across)) if across.size and across.max() > 0.25 else mid
-    width = x1 - x0
-    return [
-        _read_half(ink, ab, (x0, y0, x1, yd - int(0.06 * width)), top, width),
-        _read_half(ink, ab, (x0, yd + int(0.06 * width), x1, y1), top, width),
+    lo, hi = mid - int(0.2 * CW), mid + int(0.2 * CW)
+    cx0, cx1 = x0 + (x1 - x0) // 5, x1 - (x1 - x0) // 5
+    across = (ink[lo:hi, cx0:cx1] >= 1.0).mean(axis=1)
+    doubt, why = 1.0, ""
+    if across.size and across.max() > 0.5:
+        band = np.flatnonzero(across >= 0.5 * across.max())
+        peak = int(np.argmax(across))
+        # The contiguous run of the band around the peak.
+        top_row = peak
+        while top_row - 1 in band:
+            top_row -= 1
+        bottom_row = peak
+        while bottom_row + 1 in band:
+            bottom_row += 1
+        d0, d1 = lo + top_row, lo + bottom_row + 1
+        if abs((d0 + d1) / 2 - mid) > 0.12 * CW:
+            doubt, why = 0.7, "the divider is off the middle"
+    else:
+        d0 = d1 = mid
+        doubt, why = 0.5, "no divider across the tile"
+    gap = max(2, int(0.04 * CW))
+    halves = [
+        _read_half(ink, ab, (x0, y0, x1, d0 - gap), top),
+        _read_half(ink, ab, (x0, d1 + gap, x1, y1), top),
     ]
+    return halves, doubt, why
 
 
 def _extent(profile: np.ndarray, level: float) -> tuple[int, int]:
@@ -591,8 +772,13 @@ def _extent(profile: np.ndarray, level: float) -> tuple[int, int]:
     return int(where[0]), int(where[-1]) + 1
 
 
+#: Pip areas, in upright-image pixels: a pip is 7% to 34% of the tile's width across.
+MIN_PIP = math.pi * (0.035 * CW) ** 2
+MAX_PIP = math.pi * (0.17 * CW) ** 2
+
+
 def _read_half(
-    ink: np.ndarray, ab: np.ndarray, rect: tuple[int, int, int, int], top: int, width: int
+    ink: np.ndarray, ab: np.ndarray, rect: tuple[int, int, int, int], top: int
 ) -> _Half:
     """Count the pips of one half: ``rect`` is (x0, y0, x1, y1) in the upright tile image."""
     x0, y0, x1, y1 = rect
@@ -600,67 +786,107 @@ def _read_half(
         return _Half(0, 0.0, [], None, 0.0, "no room for a half")
     sub = ink[y0:y1, x0:x1]
     sub_ab = ab[y0:y1, x0:x1]
-    half_center = np.array([(x1 - x0) / 2, (y1 - y0) / 2])
-    CW = width
-    strong = _blobs(sub >= 1.0)
-    weak = _blobs(sub >= 0.55)
-    min_pip = (0.07 * CW) ** 2
-    max_pip = (0.34 * CW) ** 2
-    is_pip = [min_pip <= b[0] <= max_pip and b[1] > 0.55 for b in strong]
-    pips = [b for b, yes in zip(strong, is_pip, strict=True) if yes]
-    odd = [b for b, yes in zip(strong, is_pip, strict=True) if not yes and b[0] >= 0.35 * min_pip]
-    reasons = []
+    hh, ww = sub.shape
+    # Pips are cut at half their own contrast (so that blur does not run them together),
+    # but never finer than the detection threshold.
+    peak = float(np.percentile(sub, 99.5))
+    level = max(1.0, 0.45 * peak)
+    strong_bin = sub >= level
+    strong = _blobs(strong_bin, sub_ab)
+    edge = 0.03 * CW
+
+    def at_edge(blob: tuple) -> bool:
+        bx, by, bw, bh = blob[3]
+        touches = bx <= edge or by <= edge or bx + bw >= ww - edge or by + bh >= hh - edge
+        return touches and (max(bw, bh) > 2.2 * min(bw, bh) or blob[0] < MIN_PIP)
+
+    strong = [b for b in strong if not at_edge(b)]
+    reasons: list[str] = []
     conf = 1.0
     alternatives: set[int] = set()
-    n = len(pips)
-    areas = np.array([b[0] for b in pips]) if pips else np.zeros(0)
-    med = float(np.median(areas)) if n else 0.0
-    # Two pips run together by blur: one blob about twice a pip, not round.
-    for blob in odd:
+    pips = [b for b in strong if MIN_PIP <= b[0] <= MAX_PIP and b[1] > 0.6]
+    med = float(np.median([b[0] for b in pips])) if pips else 0.0
+    centres = [b[2] for b in pips]
+    colours = [b[4] for b in pips]
+    for blob in strong:
+        if any(blob is pip for pip in pips):
+            continue
+        if blob[0] < (0.3 * med if med else 0.35 * MIN_PIP):
+            continue  # a speck
+        ratio = blob[0] / med if med else 0.0
+        k = round(ratio)
+        (bcx, bcy), (rw, rh), angle = blob[5]
+        if 2 <= k <= 4 and abs(ratio - k) < 0.3 and blob[1] < 0.75:
+            # Pips run together by blur: k pips in a line along the blob.
+            long_ = max(rw, rh)
+            theta = math.radians(angle if rw >= rh else angle + 90)
+            axis = np.array([math.cos(theta), math.sin(theta)])
+            diameter = 2 * math.sqrt(med / math.pi)
+            if abs(long_ - k * diameter) < 0.35 * diameter * k:
+                for j in range(k):
+                    t = (j - (k - 1) / 2) * long_ / k
+                    centres.append(np.array([bcx, bcy]) + axis * t)
+                    colours.append(blob[4])
+                conf *= 0.85
+                continue
         conf *= 0.3
         reasons.append("a blob that is not a pip")
-        if n and blob[0] > 1.5 * med:
-            alternatives.add(n + round(blob[0] / med))
-        alternatives.add(n + 1)
-    if n:
-        if np.any(areas < 0.45 * med) or np.any(areas > 2.0 * med):
+        if k >= 2:
+            alternatives.add(len(pips) + k)
+        alternatives.add(len(pips) + 1)
+    n = len(centres)
+    colour = None
+    if pips:
+        areas = np.array([b[0] for b in pips])
+        if np.any(areas < 0.5 * med) or np.any(areas > 1.8 * med):
             conf *= 0.4
             reasons.append("pips of different sizes")
-        # Faint pip-like blobs that only the weak threshold sees.
-        centres = np.array([b[2] for b in pips])
-        for blob in weak:
-            if blob[0] < 0.6 * med or blob[0] > 3 * max(med, min_pip):
+    if n:
+        cents = np.array(centres)
+        # Faint pip-like blobs that only a weaker threshold sees, away from every pip.
+        weak_bin = (sub >= 0.55).astype(np.uint8)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(weak_bin, connectivity=8)
+        holds = np.zeros(count, bool)
+        for cx, cy in cents:
+            holds[labels[min(hh - 1, max(0, round(cy))), min(ww - 1, max(0, round(cx)))]] = True
+        for i in range(1, count):
+            area = float(stats[i, cv2.CC_STAT_AREA])
+            if holds[i] or area < 0.5 * med or area > 3 * med:
                 continue
-            d = np.min(np.linalg.norm(centres - blob[2], axis=1))
-            if d > 0.6 * math.sqrt(med):
-                conf *= 0.35
-                reasons.append("a faint blob")
-                alternatives.add(n + 1)
+            bx, by, bw, bh = stats[i, :4]
+            if _touches((bx, by, bw, bh), ww, hh, edge) and max(bw, bh) > 2.2 * min(bw, bh):
+                continue
+            conf *= 0.35
+            reasons.append("a faint blob")
+            alternatives.add(n + 1)
         # Symmetry: every standard layout looks the same turned half a turn.
-        centroid = centres.mean(axis=0)
-        mirrored = 2 * centroid - centres
-        dists = np.linalg.norm(mirrored[:, None, :] - centres[None, :, :], axis=2).min(axis=1)
+        centroid = cents.mean(axis=0)
+        mirrored = 2 * centroid - cents
+        dists = np.linalg.norm(mirrored[:, None, :] - cents[None, :, :], axis=2).min(axis=1)
         err = float(dists.max()) / CW
-        off = float(np.linalg.norm(centroid - half_center)) / CW
-        conf *= _ramp(err, 0.07, 0.16) * _ramp(off, 0.12, 0.22)
-        if err > 0.07:
+        off = float(np.linalg.norm(centroid - np.array([ww / 2, hh / 2]))) / CW
+        conf *= _ramp(err, 0.08, 0.16) * _ramp(off, 0.1, 0.2)
+        if err > 0.08:
             reasons.append("pips not in a standard layout")
             alternatives.update({n - 1, n + 1})
-        if off > 0.12:
+        if off > 0.1:
             reasons.append("pips off the centre of the half")
-        colours = np.array([sub_ab[int(b[2][1]), int(b[2][0])] for b in pips])
-        colour = colours.mean(axis=0)
-        spread = float(np.max(np.linalg.norm(colours - colour, axis=1)))
+        cols = np.array(colours)
+        colour = cols.mean(axis=0)
+        spread = float(np.max(np.linalg.norm(cols - colour, axis=1)))
         if spread > 25:
             conf *= 0.5
             reasons.append("pips of different colours")
     else:
-        colour = None
-        faint = [b for b in weak if min_pip <= b[0] <= max_pip and b[1] > 0.5]
-        if faint:
-            conf *= 0.3 ** len(faint)
+        weak = [
+            b
+            for b in _blobs(sub >= 0.55, sub_ab)
+            if not at_edge(b) and MIN_PIP <= b[0] <= MAX_PIP and b[1] > 0.5
+        ]
+        if weak:
+            conf *= 0.3 ** len(weak)
             reasons.append("faint pip-like marks on a blank half")
-            alternatives.update({len(faint), 1})
+            alternatives.update({len(weak), 1})
     if n > top:
         conf = 0.0
         reasons.append(f"{n} pips, more than the set has")
@@ -669,8 +895,14 @@ def _read_half(
     return _Half(n, conf, alts, colour, med, "; ".join(dict.fromkeys(reasons)))
 
 
-def _blobs(binary: np.ndarray) -> list[tuple[float, float, np.ndarray]]:
-    """(area, circularity, centre) of each connected blob, holes (glare on a pip) filled."""
+def _touches(box: tuple, ww: int, hh: int, edge: float) -> bool:
+    bx, by, bw, bh = box
+    return bx <= edge or by <= edge or bx + bw >= ww - edge or by + bh >= hh - edge
+
+
+def _blobs(binary: np.ndarray, ab: np.ndarray) -> list[tuple]:
+    """(area, circularity, centre, bounding box, median colour, min-area rectangle) of each
+    blob, holes (glare on a pip) filled."""
     contours, _ = cv2.findContours(
         binary.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
     )
@@ -683,7 +915,11 @@ def _blobs(binary: np.ndarray) -> list[tuple[float, float, np.ndarray]]:
         circ = 4 * math.pi * area / (perimeter * perimeter) if perimeter else 0.0
         m = cv2.moments(contour)
         centre = np.array([m["m10"] / m["m00"], m["m01"] / m["m00"]])
-        out.append((area, min(1.0, circ), centre))
+        bx, by, bw, bh = cv2.boundingRect(contour)
+        pixels = ab[by : by + bh, bx : bx + bw].reshape(-1, 2)
+        colour = np.median(pixels, axis=0) if pixels.size else np.zeros(2)
+        rect = cv2.minAreaRect(contour)
+        out.append((area, min(1.0, circ), centre, (bx, by, bw, bh), colour, rect))
     return out
 
 
@@ -712,9 +948,7 @@ def _combine(halves: list[_Half], top: int) -> tuple[Tile | None, float, list[Ti
     return tile, conf, list(dict.fromkeys(cands))[:6], "; ".join(reasons)
 
 
-def _cross_check(
-    results: list[tuple[np.ndarray, Tile | None, float, list[Tile], str]], top: int
-) -> None:
+def _cross_check(results: list[_Result]) -> None:
     """A hand never holds a tile twice: two reads of one tile are both in doubt."""
     seen: dict[Tile, list[int]] = {}
     for i, (_, tile, _, _, _) in enumerate(results):
