@@ -212,7 +212,13 @@ def read_hand(
     ab = lab[:, :, 1:] - 128.0
 
     mask = _tile_mask(light, ab)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    # Where a divider runs nearly edge to edge, the face mask may be cut in two halves:
+    # dividers are looked for in the mask with such cuts closed.
+    k = max(5, round(0.012 * WORK_SIZE)) | 1
+    joined = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(2, (k, k)))
+    contours, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(joined, contours, -1, 255, thickness=cv2.FILLED)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=4)
     min_area = max(300.0, 0.0006 * mask.size)
     dividers: list[_Divider] = []
     regions: dict[int, np.ndarray] = {}
@@ -309,7 +315,9 @@ def _tile_mask(light: np.ndarray, ab: np.ndarray) -> np.ndarray:
         )
         faces = (~background) & (chroma < 40)
     mask = faces.astype(np.uint8) * 255
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    # Holes (pips, the divider) are filled before any opening: a divider that runs close
+    # to the tile's edge must not be opened into a notch.
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(mask)
     cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
@@ -395,7 +403,7 @@ def _find_dividers(
     taken = np.zeros(reg.shape, np.uint8)
     # A bar that touches a pip at 1.0 may stand alone at a stricter level; a bar found at
     # 1.0 is not looked at again (its pieces at the stricter level are no bars).
-    for level in (1.0, 2.0):
+    for level in (1.0, 1.7, 2.6, 3.5):
         strong = (ink > level).astype(np.uint8)
         contours, _ = cv2.findContours(strong, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         for contour in contours:
@@ -407,11 +415,54 @@ def _find_dividers(
                 continue
             cv2.drawContours(taken, [contour], -1, 1, cv2.FILLED)
             c, u, length, thick, fill = div
-            found.append(
-                _Divider(
-                    np.array([c[0] + x0 - pad, c[1] + y0 - pad]), u, length, thick, index, fill
+            found.append(_Divider(c, u, length, thick, index, fill))
+    found = _join_pieces(found, ink)
+    for div in found:
+        div.center = div.center + np.array([x0 - pad, y0 - pad])
+    return found
+
+
+def _join_pieces(found: list[_Divider], ink: np.ndarray) -> list[_Divider]:
+    """Join pieces of one bar cut in two (by a spinner in its middle, a highlight, a
+    chip): collinear, end to end, with a short gap between them that is not clean face
+    (the dividers of two tiles side by side have face between them)."""
+    joined = True
+    while joined:
+        joined = False
+        for i, a in enumerate(found):
+            for j in range(i + 1, len(found)):
+                b = found[j]
+                if abs(float(np.dot(a.u, b.u))) < 0.97:
+                    continue
+                d = b.center - a.center
+                along = abs(float(np.dot(d, a.u)))
+                across = abs(float(a.u[0] * d[1] - a.u[1] * d[0]))
+                gap = along - (a.length + b.length) / 2
+                if across > max(a.thickness, b.thickness) + 2 or not (
+                    -2 <= gap <= 0.6 * max(a.length, b.length)
+                ):
+                    continue
+                if gap > 2:
+                    start = a.center + a.u * np.sign(np.dot(d, a.u)) * a.length / 2
+                    step = a.u * np.sign(np.dot(d, a.u))
+                    pts = np.array([start + step * t for t in np.linspace(0, gap, 9)])
+                    if float((_sample(ink, pts) < 0.5).mean()) > 0.3:
+                        continue
+                ends = [a.center + a.u * a.length / 2 * s for s in (-1, 1)] + [
+                    b.center + a.u * b.length / 2 * s for s in (-1, 1)
+                ]
+                proj = [float(np.dot(e - a.center, a.u)) for e in ends]
+                lo, hi = min(proj), max(proj)
+                centre = a.center + a.u * (lo + hi) / 2
+                fill = min(a.fill, b.fill)
+                merged = _Divider(
+                    centre, a.u, hi - lo, max(a.thickness, b.thickness), a.component, fill
                 )
-            )
+                found = [f for k, f in enumerate(found) if k not in (i, j)] + [merged]
+                joined = True
+                break
+            if joined:
+                break
     return found
 
 
@@ -433,7 +484,7 @@ def _bar(
     for end in (c + u * length * 0.5, c - u * length * 0.5):
         ex, ey = (round(float(v)) for v in end)
         inside = 0 <= ey < hgt and 0 <= ex < wid
-        if not inside or dist[ey, ex] < max(2.0, 0.05 * length):
+        if not inside or dist[ey, ex] < max(1.5, 0.025 * length):
             return None  # reaches the region's edge: a gap between tiles or a shadow line
     # A divider has tile face on both sides of it, at least half a tile width deep.
     v = np.array([-u[1], u[0]])
@@ -492,13 +543,16 @@ def _tile_outlines(
     for div in dividers:
         u = div.u
         v = np.array([-u[1], u[0]])
-        near = div.length / 2 + 1
         far = 1.6 * div.length
+        beside = div.thickness / 2 + max(2.0, 0.12 * div.length)
         sides = []
         for sign in (1, -1):
+            # On the bar's line beyond its end, and on both sides of the bar, where no pip
+            # lies in any standard layout.
             runs = [
-                _edge(light, maskf, div.center + v * off, sign * u, near, far)
-                for off in (-0.3 * div.thickness, 0.0, 0.3 * div.thickness)
+                _edge(light, maskf, div.center, sign * u, div.length / 2 + 1, far),
+                _edge(light, maskf, div.center + v * beside, sign * u, 0.0, far),
+                _edge(light, maskf, div.center - v * beside, sign * u, 0.0, far),
             ]
             sides.append(float(np.median(runs)))
         e1, e2 = sides
@@ -624,13 +678,11 @@ def _uncovered(
     light: np.ndarray,
     ab: np.ndarray,
 ) -> list[_Result]:
-    """Light regions, big enough for a tile, that no tile outline covers and that carry
-    marks: a tile whose divider went unseen. Never silently left out of the total."""
-    if candidates:
-        areas = [abs(cv2.contourArea(c.corners.astype(np.float32))) for c in candidates]
-        tile_area = float(np.median(areas))
-    else:
-        tile_area = 0.0
+    """Light regions that no tile outline covers and that carry pip-like marks or a bar: a
+    tile whose divider went unseen (or one cut by the photo's edge). Never silently left
+    out of the total."""
+    widths = [c.width for c in candidates]
+    tile_w = float(np.median(widths)) if widths else 0.0
     covered = np.zeros(light.shape, np.uint8)
     for cand in candidates:
         grown = cand.center + (cand.corners - cand.center) * 1.08
@@ -639,22 +691,37 @@ def _uncovered(
     for index, region in regions.items():
         x, y, w, h = stats[index, :4]
         free = region & (covered[y : y + h, x : x + w] == 0)
-        k = max(9, round(math.sqrt(tile_area) * 0.15)) if tile_area else 9
+        k = max(5, round(0.15 * tile_w)) if tile_w else 9
         free = cv2.morphologyEx(free.astype(np.uint8), cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
         n, labels, st, _ = cv2.connectedComponentsWithStats(free, connectivity=4)
         for i in range(1, n):
             area = float(st[i, cv2.CC_STAT_AREA])
-            if area < max(0.4 * tile_area, 300.0 if tile_area else 1500.0):
+            if area < max(0.25 * tile_w * tile_w, 300.0 if tile_w else 1500.0):
                 continue
             part = (labels == i).astype(np.uint8)
             inner = cv2.erode(part, np.ones((5, 5), np.uint8), iterations=2)
             sub_l = light[y : y + h, x : x + w]
             sub_ab = ab[y : y + h, x : x + w]
-            ink = _ink(sub_l, sub_ab, inner, min(0.35 * math.sqrt(area / 2), 60.0))
-            if float((ink > 1.0).sum()) < 0.02 * area:
+            size = tile_w or math.sqrt(area / 2)
+            ink = _ink(sub_l, sub_ab, inner, min(0.35 * size, 60.0))
+            contours, _ = cv2.findContours(
+                (ink > 1.0).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
+            )
+            marks = []
+            for contour in contours:
+                blob = float(cv2.contourArea(contour))
+                (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+                long_ = max(rw, rh)
+                pip_like = math.pi * (0.04 * size) ** 2 <= blob <= math.pi * (0.2 * size) ** 2
+                bar_like = 0.35 * size <= long_ <= 1.1 * size and long_ > 3 * min(rw, rh)
+                if pip_like or bar_like:
+                    marks.append(contour)
+            if not marks:
                 continue  # blank: a face-down tile or the like
-            contours, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-            rect = cv2.minAreaRect(max(contours, key=cv2.contourArea))
+            pts = np.concatenate(marks).reshape(-1, 2).astype(np.float32)
+            (cx, cy), (rw, rh), angle = cv2.minAreaRect(pts)
+            pad = 0.3 * size
+            rect = ((cx, cy), (rw + pad, rh + pad), angle)
             corners = cv2.boxPoints(rect) + np.array([x, y], np.float32)
             out.append(
                 (corners.astype(np.float64), None, 0.0, [], "a tile whose divider was not found")

@@ -93,13 +93,17 @@ def render_hand(
     image = _background(rng, width, height)
     short = min(width, height)
     tile_w = short / rng.uniform(5.5, 8.0) / max(1.0, math.sqrt(len(tiles) / 6))
-    centres, angles = _place(rng, len(tiles), tile_w, width, height, layout)
+    centres, angles, tile_w = _place(rng, len(tiles), tile_w, width, height, layout)
+    grey = rng.random() < 0.3
     style = {
         "ivory": np.array([rng.uniform(215, 240), rng.uniform(228, 248), rng.uniform(232, 252)]),
         "radius": rng.uniform(0.06, 0.14),
-        "pip": rng.uniform(0.075, 0.095),
+        # Double-six sets have big pips; bigger sets need room for 10-12.
+        "pip": rng.uniform(0.085, 0.11) if top <= 6 else rng.uniform(0.075, 0.095),
         "spinner": rng.random() < 0.3,
-        "divider": rng.uniform(0.6, 0.8),
+        "divider": rng.uniform(0.55, 0.85),
+        "bar": (rng.uniform(70, 120),) * 3 if grey else (25, 25, 25),
+        "thick": rng.uniform(0.025, 0.05),
     }
     boxes = []
     kept = []
@@ -144,7 +148,7 @@ def _background(rng: np.random.Generator, width: int, height: int) -> np.ndarray
 
 def _place(
     rng: np.random.Generator, n: int, tile_w: float, width: int, height: int, layout: str
-) -> tuple[list[np.ndarray | None], list[float]]:
+) -> tuple[list[np.ndarray | None], list[float], float]:
     gap = tile_w * rng.uniform(0.0, 0.04)
     base = rng.uniform(0, 360)
     if layout in ("row", "block"):
@@ -153,11 +157,16 @@ def _place(
         cell = np.array([tile_w + gap, 2 * tile_w + gap])
         grid = [np.array([c, r]) for r in range(rows_) for c in range(cols)][:n]
         offset = (np.array([cols, rows_]) - 1) / 2
-        theta = -math.radians(base)  # image y points down
-        rot = np.array([[math.cos(theta), -math.sin(theta)], [math.sin(theta), math.cos(theta)]])
+        theta = math.radians(base)  # as cv2.getRotationMatrix2D turns the tiles
+        rot = np.array([[math.cos(theta), math.sin(theta)], [-math.sin(theta), math.cos(theta)]])
         centre = np.array([width / 2, height / 2])
-        pts: list[np.ndarray | None] = [centre + rot @ ((g - offset) * cell) for g in grid]
-        return pts, [base] * n
+        offsets = [rot @ ((g - offset) * cell) for g in grid]
+        # The whole hand in the frame: smaller tiles when the row or block would not fit.
+        corners = np.array([[-0.5, -1.0], [0.5, -1.0], [0.5, 1.0], [-0.5, 1.0]]) * tile_w
+        reach = np.max([np.abs(o + corners @ rot.T).max(axis=0) for o in offsets], axis=0)
+        fit = min(1.0, *(((np.array([width, height]) / 2 - 0.3 * tile_w) / reach).tolist()))
+        pts: list[np.ndarray | None] = [centre + o * fit for o in offsets]
+        return pts, [base] * n, tile_w * fit
     centres: list[np.ndarray | None] = []
     angles = []
     for _ in range(n):
@@ -174,7 +183,7 @@ def _place(
             p = None  # no room: fewer tiles
         centres.append(p)
         angles.append(rng.uniform(0, 360))
-    return centres, angles
+    return centres, angles, tile_w
 
 
 def _tile_sprite(
@@ -204,12 +213,12 @@ def _tile_sprite(
     face *= (0.75 + 0.25 * bevel)[:, :, None]
     # The divider bar.
     dl = style["divider"] * w
-    th = max(1, round(0.045 * w))
+    th = max(1, round(style["thick"] * w))
     cv2.rectangle(
         face,
         (round((w - dl) / 2), h // 2 - th),
         (round((w + dl) / 2), h // 2 + th),
-        (25, 25, 25),
+        style["bar"],
         cv2.FILLED,
         cv2.LINE_AA,
     )
@@ -223,7 +232,7 @@ def _tile_sprite(
             cv2.LINE_AA,
         )
     for part, number in enumerate(halves):
-        r = style["pip"] * w * (0.82 if number > 9 else 1.0)
+        r = style["pip"] * w * (0.68 if number > 9 else 1.0)
         colour = np.array(
             (25, 25, 25) if pip_style == "black" else PIP_COLOURS.get(number, (0, 0, 0)), float
         )
@@ -243,8 +252,8 @@ def _tile_sprite(
             cv2.circle(
                 face,
                 (round((px - r * 0.3) * 4), round((py - r * 0.3) * 4)),
-                max(1, round(r * 1.0)),
-                np.clip(c + 60, 0, 255).tolist(),
+                max(1, round(r * 4 * 0.3)),
+                np.clip(c + 40, 0, 255).tolist(),
                 cv2.FILLED,
                 cv2.LINE_AA,
                 shift=2,
