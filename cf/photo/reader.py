@@ -417,8 +417,8 @@ def _find_dividers(
             c, u, length, thick, fill = div
             found.append(_Divider(c, u, length, thick, index, fill))
     found = _join_pieces(found, ink)
-    for div in found:
-        div.center = div.center + np.array([x0 - pad, y0 - pad])
+    for bar in found:
+        bar.center = bar.center + np.array([x0 - pad, y0 - pad])
     return found
 
 
