@@ -154,7 +154,7 @@ def read_photo(
 #: Width and length, in pixels, of the upright image each tile is read from, and the margin
 #: (in tile widths) it shows around the outline on each side.
 CW, CL = 128, 256
-PAD = 0.12
+PAD = 0.2
 PW, PL = round(CW * (1 + 2 * PAD)), round(CL + 2 * PAD * CW)
 
 _Result = tuple[np.ndarray, "Tile | None", float, list[Tile], str]
@@ -187,6 +187,7 @@ class _Half:
     colour: np.ndarray | None  # mean (a, b) of the pips
     pip_area: float  # median pip area, in upright-image pixels
     reason: str = ""
+    centres: list[np.ndarray] = field(default_factory=list)  # in the half's pixels
 
 
 def read_hand(
@@ -522,7 +523,7 @@ def _edge(
     vals = _sample(light, pts)
     inside = _sample(mask, pts) > 127
     runmax = np.maximum.accumulate(vals)
-    end = (~inside) | (vals < 0.86 * runmax)
+    end = (~inside) | (vals < 0.8 * runmax)
     where = np.flatnonzero(end)
     return float(ts[where[0]]) if where.size else far
 
@@ -790,8 +791,10 @@ def _read_tile(tile_lab: np.ndarray, top: int) -> tuple[list[_Half] | None, floa
     if float(facelike[nominal].mean()) < 0.45:
         return None, 0.0, "not a tile face"
     # The face's edges: outermost rows and columns that are mostly face.
-    x0, x1 = _extent(facelike[p + CW // 4 : p + CL - CW // 4].mean(axis=0), 0.6)
-    y0, y1 = _extent(facelike[:, p + CW // 4 : p + CW - CW // 4].mean(axis=1), 0.6)
+    # Pips are holes in the face: filled, a row of pips near the end is face too.
+    solid = _filled(facelike)
+    x0, x1 = _ends(solid[p + CW // 4 : p + CL - CW // 4].mean(axis=0), p, p + CW)
+    y0, y1 = _ends(solid[:, p + CW // 4 : p + CW - CW // 4].mean(axis=1), p, p + CL)
     if not (0.8 * CW <= x1 - x0 <= 1.15 * CW):
         x0, x1 = p, p + CW
     if not (0.8 * CL <= y1 - y0 <= 1.12 * CL):
@@ -831,6 +834,28 @@ def _read_tile(tile_lab: np.ndarray, top: int) -> tuple[list[_Half] | None, floa
     return halves, doubt, why
 
 
+def _ends(profile: np.ndarray, start: int, end: int) -> tuple[int, int]:
+    """Where the face ends near the outline's ``start`` and ``end``: going outward from a
+    little inside, the first place the face stops (a touching tile's face beyond the seam
+    does not count). The outline's own end where no stop is seen."""
+    inside = round(0.1 * CW)
+    lo = start
+    for i in range(min(start + inside, profile.size - 1), -1, -1):
+        if profile[i] < 0.6:
+            lo = i + 1
+            break
+    else:
+        lo = start
+    hi = end
+    for i in range(max(end - inside, 0), profile.size):
+        if profile[i] < 0.6:
+            hi = i
+            break
+    else:
+        hi = end
+    return lo, hi
+
+
 def _extent(profile: np.ndarray, level: float) -> tuple[int, int]:
     """First and last index (end exclusive) where ``profile`` reaches ``level``."""
     where = np.flatnonzero(profile >= level)
@@ -842,6 +867,9 @@ def _extent(profile: np.ndarray, level: float) -> tuple[int, int]:
 #: Pip areas, in upright-image pixels: a pip is 7% to 34% of the tile's width across.
 MIN_PIP = math.pi * (0.035 * CW) ** 2
 MAX_PIP = math.pi * (0.17 * CW) ** 2
+
+
+_OPEN = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (round(0.055 * CW),) * 2)
 
 
 def _read_half(
@@ -858,14 +886,17 @@ def _read_half(
     # but never finer than the detection threshold.
     peak = float(np.percentile(sub, 99.5))
     level = max(1.0, 0.45 * peak)
-    strong_bin = sub >= level
+    # An opening a little finer than the smallest pip wipes out thin marks: the bevel's
+    # shading along the edges, what is left of the divider, scratches.
+    strong_bin = cv2.morphologyEx(_filled(sub >= level), cv2.MORPH_OPEN, _OPEN)
     strong = _blobs(strong_bin, sub_ab)
     edge = 0.03 * CW
 
     def at_edge(blob: tuple) -> bool:
         bx, by, bw, bh = blob[3]
         touches = bx <= edge or by <= edge or bx + bw >= ww - edge or by + bh >= hh - edge
-        return touches and (max(bw, bh) > 2.2 * min(bw, bh) or blob[0] < MIN_PIP)
+        thin = max(bw, bh) > 2.2 * min(bw, bh) or blob[1] < 0.4
+        return touches and (thin or blob[0] < MIN_PIP)
 
     strong = [b for b in strong if not at_edge(b)]
     reasons: list[str] = []
@@ -959,7 +990,15 @@ def _read_half(
         reasons.append(f"{n} pips, more than the set has")
     alternatives.discard(n)
     alts = sorted(a for a in alternatives if 0 <= a <= top)
-    return _Half(n, conf, alts, colour, med, "; ".join(dict.fromkeys(reasons)))
+    return _Half(n, conf, alts, colour, med, "; ".join(dict.fromkeys(reasons)), centres)
+
+
+def _filled(binary: np.ndarray) -> np.ndarray:
+    """``binary`` as uint8 0/1 with its holes filled (glare on a pip, a ring-shaped pip)."""
+    out = binary.astype(np.uint8)
+    contours, _ = cv2.findContours(out, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(out, contours, -1, 1, thickness=cv2.FILLED)
+    return out
 
 
 def _touches(box: tuple, ww: int, hh: int, edge: float) -> bool:
