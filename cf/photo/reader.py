@@ -582,12 +582,13 @@ def _tile_outlines(
         else:
             width = 1.4 * div.length
             geo = 0.8
-        # Along the tile: from the divider both ways to the face's end, between pip columns.
+        # Along the tile: from the divider both ways to the face's end. Pips stop some of
+        # the lines early; the longest run is the face's (a seam stops every line).
         runs = []
         for sign in (1, -1):
             ends = [
                 _edge(light, maskf, centre + u * off * width, sign * v, 0.1 * width, 1.6 * width)
-                for off in (-0.14, 0.14)
+                for off in np.linspace(-0.4, 0.4, 9)
             ]
             runs.append(max(ends))
         f1, f2 = runs
@@ -609,7 +610,7 @@ def _tile_outlines(
             [
                 centre + u * a * width + v * b * length
                 for a in np.linspace(-0.4, 0.4, 5)
-                for b in np.linspace(-0.45, 0.45, 9)
+                for b in np.linspace(-0.35, 0.35, 9)
             ]
         )
         cover = float((_sample(maskf, grid) > 127).mean())
@@ -793,12 +794,12 @@ def _read_tile(tile_lab: np.ndarray, top: int) -> tuple[list[_Half] | None, floa
     # The face's edges: outermost rows and columns that are mostly face.
     # Pips are holes in the face: filled, a row of pips near the end is face too.
     solid = _filled(facelike)
-    x0, x1 = _ends(solid[p + CW // 4 : p + CL - CW // 4].mean(axis=0), p, p + CW)
-    y0, y1 = _ends(solid[:, p + CW // 4 : p + CW - CW // 4].mean(axis=1), p, p + CL)
+    x0, x1, seen_x = _ends(solid[p + CW // 4 : p + CL - CW // 4].mean(axis=0), p, p + CW)
+    y0, y1, seen_y = _ends(solid[:, p + CW // 4 : p + CW - CW // 4].mean(axis=1), p, p + CL)
     if not (0.8 * CW <= x1 - x0 <= 1.15 * CW):
-        x0, x1 = p, p + CW
-    if not (0.8 * CL <= y1 - y0 <= 1.12 * CL):
-        y0, y1 = p, p + CL
+        x0, x1, seen_x = p, p + CW, False
+    if not (0.7 * CL <= y1 - y0 <= 1.12 * CL):
+        y0, y1, seen_y = p, p + CL, False
     inset = max(2, int(0.04 * CW))
     x0, x1, y0, y1 = x0 + inset, x1 - inset, y0 + inset, y1 - inset
     region = np.zeros(light.shape, np.uint8)
@@ -826,6 +827,9 @@ def _read_tile(tile_lab: np.ndarray, top: int) -> tuple[list[_Half] | None, floa
     else:
         d0 = d1 = mid
         doubt, why = 0.5, "no divider across the tile"
+    if not (seen_x and seen_y):
+        doubt *= 0.8
+        why = f"{why}; the tile's edges are not clear".lstrip("; ")
     gap = max(2, int(0.04 * CW))
     halves = [
         _read_half(ink, ab, (x0, y0, x1, d0 - gap), top),
@@ -834,26 +838,27 @@ def _read_tile(tile_lab: np.ndarray, top: int) -> tuple[list[_Half] | None, floa
     return halves, doubt, why
 
 
-def _ends(profile: np.ndarray, start: int, end: int) -> tuple[int, int]:
+def _ends(profile: np.ndarray, start: int, end: int) -> tuple[int, int, bool]:
     """Where the face ends near the outline's ``start`` and ``end``: going outward from a
     little inside, the first place the face stops (a touching tile's face beyond the seam
-    does not count). The outline's own end where no stop is seen."""
+    does not count). The outline's own end where no stop is seen, and False then."""
     inside = round(0.1 * CW)
+    seen = True
     lo = start
     for i in range(min(start + inside, profile.size - 1), -1, -1):
         if profile[i] < 0.6:
             lo = i + 1
             break
     else:
-        lo = start
+        seen = False
     hi = end
     for i in range(max(end - inside, 0), profile.size):
         if profile[i] < 0.6:
             hi = i
             break
     else:
-        hi = end
-    return lo, hi
+        seen = False
+    return lo, hi, seen
 
 
 def _extent(profile: np.ndarray, level: float) -> tuple[int, int]:
@@ -896,7 +901,7 @@ def _read_half(
         bx, by, bw, bh = blob[3]
         touches = bx <= edge or by <= edge or bx + bw >= ww - edge or by + bh >= hh - edge
         thin = max(bw, bh) > 2.2 * min(bw, bh) or blob[1] < 0.4
-        return touches and (thin or blob[0] < MIN_PIP)
+        return touches and (thin or blob[0] < 0.5 * MIN_PIP)
 
     strong = [b for b in strong if not at_edge(b)]
     reasons: list[str] = []
