@@ -449,6 +449,14 @@ def _join_pieces(found: list[_Divider], ink: np.ndarray) -> list[_Divider]:
                     pts = np.array([start + step * t for t in np.linspace(0, gap, 9)])
                     if float((_sample(ink, pts) < 0.5).mean()) > 0.3:
                         continue
+                    # A seam between two tiles crosses the bar's line; a spinner does not
+                    # reach far beside the bar.
+                    mid_gap = start + step * gap / 2
+                    v = np.array([-a.u[1], a.u[0]])
+                    off = 2.5 * max(a.thickness, b.thickness)
+                    beside = np.array([mid_gap + v * off, mid_gap - v * off])
+                    if float(_sample(ink, beside).min()) > 0.5:
+                        continue
                 ends = [a.center + a.u * a.length / 2 * s for s in (-1, 1)] + [
                     b.center + a.u * b.length / 2 * s for s in (-1, 1)
                 ]
@@ -796,9 +804,9 @@ def _read_tile(tile_lab: np.ndarray, top: int) -> tuple[list[_Half] | None, floa
     solid = _filled(facelike)
     x0, x1, seen_x = _ends(solid[p + CW // 4 : p + CL - CW // 4].mean(axis=0), p, p + CW)
     y0, y1, seen_y = _ends(solid[:, p + CW // 4 : p + CW - CW // 4].mean(axis=1), p, p + CL)
-    if not (0.8 * CW <= x1 - x0 <= 1.15 * CW):
+    if not (0.8 * CW <= x1 - x0 <= 1.3 * CW):
         x0, x1, seen_x = p, p + CW, False
-    if not (0.7 * CL <= y1 - y0 <= 1.12 * CL):
+    if not (0.7 * CL <= y1 - y0 <= 1.25 * CL):
         y0, y1, seen_y = p, p + CL, False
     inset = max(2, int(0.04 * CW))
     x0, x1, y0, y1 = x0 + inset, x1 - inset, y0 + inset, y1 - inset
@@ -890,7 +898,7 @@ def _read_half(
     # Pips are cut at half their own contrast (so that blur does not run them together),
     # but never finer than the detection threshold.
     peak = float(np.percentile(sub, 99.5))
-    level = max(1.0, 0.45 * peak)
+    level = max(1.0, 0.55 * peak)
     # An opening a little finer than the smallest pip wipes out thin marks: the bevel's
     # shading along the edges, what is left of the divider, scratches.
     strong_bin = cv2.morphologyEx(_filled(sub >= level), cv2.MORPH_OPEN, _OPEN)
@@ -916,15 +924,17 @@ def _read_half(
             continue
         if blob[0] < (0.3 * med if med else 0.35 * MIN_PIP):
             continue  # a speck
-        ratio = blob[0] / med if med else 0.0
-        k = round(ratio)
         (bcx, bcy), (rw, rh), angle = blob[5]
-        if 2 <= k <= 4 and abs(ratio - k) < 0.3 and blob[1] < 0.75:
+        long_, short = max(rw, rh), min(rw, rh)
+        # The size of one pip: the others', or the blob's own width.
+        one = med or math.pi * short * short / 4
+        ratio = blob[0] / one if one else 0.0
+        k = round(ratio)
+        if 2 <= k <= 4 and abs(ratio - k) < 0.3 and blob[1] < 0.75 and one >= MIN_PIP:
             # Pips run together by blur: k pips in a line along the blob.
-            long_ = max(rw, rh)
             theta = math.radians(angle if rw >= rh else angle + 90)
             axis = np.array([math.cos(theta), math.sin(theta)])
-            diameter = 2 * math.sqrt(med / math.pi)
+            diameter = 2 * math.sqrt(one / math.pi)
             if abs(long_ - k * diameter) < 0.35 * diameter * k:
                 for j in range(k):
                     t = (j - (k - 1) / 2) * long_ / k

@@ -99,7 +99,7 @@ def render_hand(
         "ivory": np.array([rng.uniform(215, 240), rng.uniform(228, 248), rng.uniform(232, 252)]),
         "radius": rng.uniform(0.06, 0.14),
         # Double-six sets have big pips; bigger sets need room for 10-12.
-        "pip": rng.uniform(0.085, 0.11) if top <= 6 else rng.uniform(0.075, 0.095),
+        "pip": rng.uniform(0.08, 0.1) if top <= 6 else rng.uniform(0.07, 0.09),
         "spinner": rng.random() < 0.3,
         "divider": rng.uniform(0.55, 0.85),
         "bar": (rng.uniform(70, 120),) * 3 if grey else (25, 25, 25),
