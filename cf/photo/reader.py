@@ -796,7 +796,12 @@ def _read_tile(tile_lab: np.ndarray, top: int) -> tuple[list[_Half] | None, floa
     p = round(PAD * CW)
     nominal = (slice(p, p + CL), slice(p, p + CW))
     face_l = float(np.percentile(light[nominal], 75))
-    facelike = (light > face_l - max(30.0, 0.18 * face_l)) & (chroma < 35)
+    bright = light > face_l - max(30.0, 0.18 * face_l)
+    face_ab = np.zeros(2)
+    if bright[nominal].any():
+        face_ab = np.median(ab[nominal][bright[nominal]], axis=0)
+    tint = np.hypot(ab[:, :, 0] - face_ab[0], ab[:, :, 1] - face_ab[1])
+    facelike = bright & (chroma < 35) & (tint < 14)
     if float(facelike[nominal].mean()) < 0.45:
         return None, 0.0, "not a tile face"
     # The face's edges: outermost rows and columns that are mostly face.
@@ -993,7 +998,7 @@ def _read_half(
     else:
         weak = [
             b
-            for b in _blobs(sub >= 0.55, sub_ab)
+            for b in _blobs(cv2.morphologyEx(_filled(sub >= 0.55), cv2.MORPH_OPEN, _OPEN), sub_ab)
             if not at_edge(b) and MIN_PIP <= b[0] <= MAX_PIP and b[1] > 0.5
         ]
         if weak:
@@ -1057,7 +1062,7 @@ def _combine(halves: list[_Half], top: int) -> tuple[Tile | None, float, list[Ti
     a, b = halves
     conf = min(a.confidence, b.confidence)
     reasons = [h.reason for h in halves if h.reason]
-    if a.count and b.count and min(a.pip_area, b.pip_area) < 0.4 * max(a.pip_area, b.pip_area):
+    if a.count and b.count and min(a.pip_area, b.pip_area) < 0.3 * max(a.pip_area, b.pip_area):
         conf *= 0.5
         reasons.append("pips of different sizes on the two halves")
     tile = Tile.of(a.count, b.count) if max(a.count, b.count) <= top else None
