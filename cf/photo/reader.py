@@ -536,6 +536,35 @@ def _edge(
     return float(ts[where[0]]) if where.size else far
 
 
+def _spacing_caps(
+    measured: list[tuple[_Divider, float, float, float, bool]],
+) -> list[tuple[_Divider, float, float, float, bool]]:
+    """Tiles do not overlap: a tile is no wider than the step to the next divider in its
+    row (side by side) and no longer than the step to the next in its column (end to
+    end). Where a seam was too faint to stop the measurement, this is the width."""
+    out = []
+    for i, (div, e1, e2, width, good) in enumerate(measured):
+        u = div.u
+        v = np.array([-u[1], u[0]])
+        cap = math.inf
+        for j, other in enumerate(measured):
+            if i == j or abs(float(np.dot(u, other[0].u))) < 0.95:
+                continue
+            if not 0.7 < other[0].length / div.length < 1.4:
+                continue
+            d = other[0].center - div.center
+            du, dv = abs(float(np.dot(d, u))), abs(float(np.dot(d, v)))
+            if dv < 0.3 * width and du > 0.8 * div.length:
+                cap = min(cap, du)  # side by side
+            elif du < 0.3 * width and dv > 1.6 * div.length:
+                cap = min(cap, dv / 2)  # end to end
+        if width > 1.05 * cap:
+            out.append((div, cap / 2, cap / 2, cap, 1.05 * div.length < cap < 2.6 * div.length))
+        else:
+            out.append((div, e1, e2, width, good))
+    return out
+
+
 def _tile_outlines(
     dividers: list[_Divider],
     mask: np.ndarray,
@@ -568,6 +597,7 @@ def _tile_outlines(
         width = e1 + e2
         good = abs(e1 - e2) < 0.15 * width and 1.05 * div.length < width < 2.6 * div.length
         measured.append((div, e1, e2, width, good))
+    measured = _spacing_caps(measured)
     ratios = [m[3] / m[0].length for m in measured if m[4]]
     lengths = [m[0].length for m in measured]
     ratio = float(np.median(ratios)) if ratios else 0.0
