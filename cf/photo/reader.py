@@ -837,7 +837,16 @@ def _read_tile(tile_lab: np.ndarray, top: int) -> tuple[list[_Half] | None, floa
     # The face's edges: outermost rows and columns that are mostly face.
     # Pips are holes in the face: filled, a row of pips near the end is face too.
     solid = _filled(facelike)
-    x0, x1, seen_x = _ends(solid[p + CW // 4 : p + CL - CW // 4].mean(axis=0), p, p + CW)
+    # Across the tile, band by band (a seam a little aslant still stops each band).
+    x0, x1, seen_x = p, p + CW, True
+    bands = [
+        _ends(solid[r : r + CL // 5].mean(axis=0), p, p + CW)
+        for r in range(p + CL // 10, p + CL - CL // 5, CL // 5)
+    ]
+    if bands:
+        x0 = max(b[0] for b in bands)
+        x1 = min(b[1] for b in bands)
+        seen_x = all(b[2] for b in bands)
     y0, y1, seen_y = _ends(solid[:, p + CW // 4 : p + CW - CW // 4].mean(axis=1), p, p + CL)
     if not (0.8 * CW <= x1 - x0 <= 1.3 * CW):
         x0, x1, seen_x = p, p + CW, False
