@@ -530,8 +530,10 @@ def _edge(
     pts = start[None, :] + ts[:, None] * d[None, :]
     vals = _sample(light, pts)
     inside = _sample(mask, pts) > 127
-    runmax = np.maximum.accumulate(vals)
-    end = (~inside) | (vals < 0.8 * runmax)
+    # The face's lightness: what most of the way out looks like (a pip or the bar's blur
+    # at the start does not count); the face ends well below it.
+    ref = float(np.percentile(vals[: max(4, int(0.5 * vals.size))], 75))
+    end = (~inside) | (vals < ref - max(22.0, 0.12 * ref))
     where = np.flatnonzero(end)
     return float(ts[where[0]]) if where.size else far
 
@@ -577,6 +579,11 @@ def _tile_outlines(
     runs on along the divider's line and twice as long (touching tiles end at the dark
     seam between them), or the region's own outline for a tile that stands alone."""
     maskf = mask.astype(np.float32)
+    # One hand, one set: every divider is about as long as the others (give or take the
+    # perspective). Much shorter bars are marks on a face (a glint's edge, a scratch).
+    if len(dividers) >= 2:
+        longest = float(np.percentile([d.length for d in dividers], 75))
+        dividers = [d for d in dividers if d.length >= 0.5 * longest]
     measured = []
     for div in dividers:
         u = div.u
