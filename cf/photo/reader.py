@@ -630,18 +630,17 @@ def _tile_outlines(
         # Along the tile: from the divider both ways to the face's end. Pips stop some of
         # the lines early; the longest run is the face's (a seam stops every line).
         runs = []
+        near = div.thickness + 0.1 * width  # clear of the bar and its blur
         for sign in (1, -1):
             ends = [
-                _edge(light, maskf, centre + u * off * width, sign * v, 0.1 * width, 1.6 * width)
+                _edge(light, maskf, centre + u * off * width, sign * v, near, 1.6 * width)
                 for off in np.linspace(-0.4, 0.4, 9)
             ]
             runs.append(max(ends))
-        f1, f2 = runs
-        length = f1 + f2
-        if 1.3 * width <= length <= 2.5 * width and abs(f1 - f2) < 0.25 * width:
-            centre = centre + v * (f1 - f2) / 2
-        else:
-            length = 2 * width
+        # The divider is in the middle: pips in every line's way (big pips, a diagonal
+        # layout) can stop one side short, so the longer side tells the half's length.
+        half = max(runs)
+        length = 2 * half if 0.65 * width <= half <= 1.25 * width else 2 * width
         corners = np.array(
             [
                 centre - v * length / 2 - u * width / 2,
