@@ -2,8 +2,9 @@
 
     python bench/photo.py [--hands N] [--real ../shared/photos]
 
-For N synthetic hands per difficulty level (0 clean, 1 normal, 2 hard; at most 15 tiles)
-and for the labelled real photos when the folder is there: images exactly right, total
+For N synthetic hands per difficulty level (0 clean, 1 normal, 2 hard; at most 15 tiles),
+N black-pip double-six hands (levels mixed) and the labelled real photos when the folder
+is there: images exactly right, total
 right, wrong (read without refusal, total wrong: the one outcome that must not happen),
 refused; tile recall and precision; then seconds per image at 12 MP and at 640 px, on one
 core.
@@ -88,6 +89,20 @@ def main() -> None:
             )
             cases.append((photo.tiles, read_hand(photo.image, photo.top)))
         show(f"synthetic level {level}", score(cases))
+    # What the release is judged on most: black pips on ivory double-six tiles.
+    cases = []
+    for seed in range(args.hands):
+        size = (640, 480) if seed % 2 else (1600, 1200)
+        photo = render_hand(
+            5000 + seed,
+            size=size,
+            difficulty=seed % 3,
+            count=1 + seed % 15,
+            top=6,
+            pip_style="black",
+        )
+        cases.append((photo.tiles, read_hand(photo.image, photo.top)))
+    show("synthetic black d-6", score(cases))
 
     real = Path(args.real)
     if (real / "labels.tsv").is_file():

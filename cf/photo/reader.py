@@ -513,9 +513,17 @@ def _bar(
 
 def _sample(image: np.ndarray, pts: np.ndarray) -> np.ndarray:
     """Bilinear samples of a float image at (x, y) points."""
-    xs = pts[:, 0].astype(np.float32).reshape(1, -1)
-    ys = pts[:, 1].astype(np.float32).reshape(1, -1)
-    return cv2.remap(image, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT).ravel()
+    h, w = image.shape[:2]
+    xs, ys = pts[:, 0], pts[:, 1]
+    outside = (xs < 0) | (ys < 0) | (xs > w - 1) | (ys > h - 1)
+    xs, ys = np.clip(xs, 0, w - 1.001), np.clip(ys, 0, h - 1.001)
+    x0, y0 = xs.astype(np.intp), ys.astype(np.intp)
+    fx, fy = xs - x0, ys - y0
+    top = image[y0, x0] * (1 - fx) + image[y0, x0 + 1] * fx
+    bottom = image[y0 + 1, x0] * (1 - fx) + image[y0 + 1, x0 + 1] * fx
+    values = top * (1 - fy) + bottom * fy
+    values[outside] = 0
+    return values
 
 
 def _edge(
