@@ -1015,7 +1015,7 @@ def _read_half(
     if n:
         cents = np.array(centres)
         # Faint pip-like blobs that only a weaker threshold sees, away from every pip.
-        weak_bin = (sub >= 0.55).astype(np.uint8)
+        weak_bin = cv2.morphologyEx(_filled(sub >= 0.55), cv2.MORPH_OPEN, _OPEN)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(weak_bin, connectivity=8)
         holds = np.zeros(count, bool)
         for cx, cy in cents:
@@ -1025,8 +1025,9 @@ def _read_half(
             if holds[i] or area < 0.5 * med or area > 3 * med:
                 continue
             bx, by, bw, bh = stats[i, :4]
-            if _touches((bx, by, bw, bh), ww, hh, edge) and max(bw, bh) > 2.2 * min(bw, bh):
-                continue
+            compact = max(bw, bh) <= 2.2 * min(bw, bh) and area >= 0.6 * bw * bh
+            if _touches((bx, by, bw, bh), ww, hh, edge) and not compact:
+                continue  # shading along the face's edge
             conf *= 0.35
             reasons.append("a faint blob")
             alternatives.add(n + 1)
