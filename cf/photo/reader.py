@@ -761,9 +761,16 @@ def _uncovered(
             contours, _ = cv2.findContours(
                 (ink > 1.0).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
             )
+            depth = cv2.distanceTransform(part, cv2.DIST_L2, 3)
             marks = []
             for contour in contours:
                 blob = float(cv2.contourArea(contour))
+                m = cv2.moments(contour)
+                if not m["m00"]:
+                    continue
+                mx, my = round(m["m10"] / m["m00"]), round(m["m01"] / m["m00"])
+                if depth[min(my, h - 1), min(mx, w - 1)] < max(3.0, 0.1 * size):
+                    continue  # along the region's edge: a shadow's or a bevel's line
                 (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
                 long_ = max(rw, rh)
                 pip_like = math.pi * (0.04 * size) ** 2 <= blob <= math.pi * (0.2 * size) ** 2
