@@ -2,22 +2,30 @@
 
 A classical OpenCV + numpy pipeline, tuned on synthetic photos (:mod:`cf.photo.synth`):
 
-1. Scale the photo so its long side is :data:`WORK_SIZE` pixels (a 12 MP photo reads as
-   fast as a small one).
-2. Segment light, low-chroma regions (the tile faces) on the LAB lightness channel: an
-   Otsu threshold when the background is darker than the tiles, edges flooded from the
-   border when it is light.
-3. In each region find the *divider bars*: straight dark bars whose ends lie well inside
-   the region. Every face-up tile has exactly one, so a region holding several dividers is
-   several touching tiles, split around their dividers, never by aspect ratio; a region
-   without one is not a face-up tile (a face-down tile, a box, a hand).
-4. Warp each tile upright and find its pips on both halves: blobs darker than the face or
-   more saturated than it (black and colour pips), of pip size and roundish. Count each half.
-5. Check what the game and the pip layouts guarantee — every standard layout is symmetric
+1. Scale the photo so its long side is :data:`WORK_SIZE` pixels.
+2. Segment light, low-chroma regions (the tile faces) on LAB lightness above the
+   background *as lit where the tile lies* (a quadratic lighting surface fitted to the
+   background, so a dim corner does not hide a tile); on a light background, whatever the
+   border cannot reach without crossing an edge. Holes (pips, dividers) are filled.
+3. Find the *divider bars*: straight dark bars with face on both sides and both ends short
+   of the region's edge, at several ink levels (a bar touching a pip stands alone at a
+   stricter one); pieces of one bar cut by a spinner are joined. Every face-up tile has
+   exactly one, so each divider anchors one tile, whatever touches it.
+4. Outline each tile around its divider: as wide as the face runs on along the divider's
+   line (touching tiles end at the dark seam between them; no wider than the step to the
+   next divider in the row), and twice as long, or as far as the face runs along the
+   tile. One hand is one set: the width-to-divider ratio of the well-measured tiles sizes
+   the others. A tile alone in its region takes the region's own outline.
+5. Warp each tile upright from a copy of the photo where it is about :data:`CW` pixels
+   wide, find the face's own edges (past pips and seams) and the divider row, and count
+   each half's pips: blobs darker than the face or of another colour, cut at half their
+   own contrast, thin marks opened away, pips run together by blur split.
+6. Check what the game and the pip layouts guarantee — every standard layout is symmetric
    about the half's centre, pips of one half are alike in size and colour, a half has at
-   most N pips, a hand has no tile twice — and look for faint pip-like blobs a second,
-   weaker threshold sees. Each doubt lowers the tile's confidence; a tile below the
-   minimum confidence is *unreadable* and comes with its likeliest readings.
+   most N pips, a hand has no tile twice — and look for faint pip-like blobs a weaker
+   threshold sees. Each doubt lowers the tile's confidence; a tile below the minimum
+   confidence is *unreadable* and comes with its likeliest readings. A light region with
+   pip-like marks that no outline covers is unreadable too: never silently left out.
 """
 
 from __future__ import annotations

@@ -5,8 +5,10 @@
 ((480, 640, 3), True)
 
 Seeded and deterministic. Each photo has ivory tiles with rounded corners and a bevel,
-standard pip layouts 0..12 (black pips, or a colour per number), divider bars (sometimes
-with a brass spinner), laid out scattered, in a row or in a touching block, at any rotation,
+standard pip layouts 0..12 (black pips, or a colour per number; bigger pips on double-six
+sets, smaller ones for 10-12), black or grey divider bars of varied length and thickness
+(sometimes with a brass spinner), laid out scattered, in a row or in a touching block (the
+whole hand in the frame), at any rotation,
 on cloth, felt, wood or paper; then shadows, uneven light, specular glare, perspective,
 lens blur, sensor noise and JPEG compression, more of each at a higher ``difficulty``.
 """
