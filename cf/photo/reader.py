@@ -220,7 +220,7 @@ def read_hand(
     light = lab[:, :, 0]
     ab = lab[:, :, 1:] - 128.0
 
-    mask = _tile_mask(light, ab)
+    mask, dark_background = _tile_mask(light, ab)
     # Where a divider runs nearly edge to edge, the face mask may be cut in two halves:
     # dividers are looked for in the mask with such cuts closed.
     k = max(5, round(0.012 * WORK_SIZE)) | 1
@@ -243,6 +243,7 @@ def read_hand(
     # Read each tile from an image where it is about CW pixels wide: the photo itself for
     # small tiles, a reduced copy for big ones (so that no detail is lost, nor aliased).
     results: list[_Result] = []
+    read: list[_Candidate] = []
     if candidates:
         tile_w = float(np.median([c.width for c in candidates])) / scale
         factor = min(1.0, 1.4 * CW / max(tile_w, 1.0))
@@ -258,16 +259,22 @@ def read_hand(
             tile_img = _warp(source, cand.corners * (factor / scale))
             if tile_img is None:
                 continue
-            halves, doubt, why = _read_tile(tile_img, top)
+            # On a dark background a face that runs on past the outline means the outline
+            # is too small; on a light one the background itself looks like face.
+            sure = cand.geometry >= 0.95 or not dark_background
+            halves, doubt, why = _read_tile(tile_img, top, sure)
             if halves is None:
                 continue  # not a tile face after all
+            read.append(cand)
             tile, conf, alts, reason = _combine(halves, top)
             conf *= cand.geometry * doubt
             if why:
                 reason = f"{reason}; {why}".lstrip("; ")
             results.append((cand.corners, tile, conf, alts, reason))
     _cross_check(results)
-    results.extend(_uncovered(candidates, regions, stats, light, ab))
+    # Whatever no tile read covers is looked at again: a candidate that turned out to be
+    # no tile face must not hide a tile it overlapped.
+    results.extend(_uncovered(read, regions, stats, light, ab))
 
     def to_box(corners: np.ndarray) -> Box:
         pts = np.asarray(corners, dtype=np.float64) / scale
@@ -285,8 +292,9 @@ def read_hand(
     return reading
 
 
-def _tile_mask(light: np.ndarray, ab: np.ndarray) -> np.ndarray:
-    """Light, low-chroma regions (tile faces) with their holes (pips) filled, as uint8 0/255."""
+def _tile_mask(light: np.ndarray, ab: np.ndarray) -> tuple[np.ndarray, bool]:
+    """Light, low-chroma regions (tile faces) with their holes (pips) filled, as uint8 0/255,
+    and whether the background is darker than the tiles."""
     h, w = light.shape
     chroma = np.hypot(ab[:, :, 0], ab[:, :, 1])
     l8 = np.clip(light, 0, 255).astype(np.uint8)
@@ -303,7 +311,8 @@ def _tile_mask(light: np.ndarray, ab: np.ndarray) -> np.ndarray:
     bg = float(np.median(border))
     neutral = rise[chroma < 25]
     face = float(np.percentile(neutral, 99.5)) if neutral.size else 0.0
-    if face - bg >= 40:
+    darker = face - bg >= 40
+    if darker:
         # Tiles lighter than the background (as lit where they lie): halfway between.
         faces = (rise > (face + bg) / 2) & (chroma < 40)
     else:
@@ -331,7 +340,7 @@ def _tile_mask(light: np.ndarray, ab: np.ndarray) -> np.ndarray:
     filled = np.zeros_like(mask)
     cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
     # Thin bridges of cloth or shadow between tiles are cut by a small opening.
-    return cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8))
+    return cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8)), darker
 
 
 def _lighting(light: np.ndarray) -> np.ndarray:
@@ -845,10 +854,13 @@ def _warp(image: np.ndarray, corners: np.ndarray) -> np.ndarray | None:
     return cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
 
 
-def _read_tile(tile_lab: np.ndarray, top: int) -> tuple[list[_Half] | None, float, str]:
+def _read_tile(
+    tile_lab: np.ndarray, top: int, sure: bool = True
+) -> tuple[list[_Half] | None, float, str]:
     """Find the face and divider of an upright tile image (see :func:`_warp`) and read both
-    halves. Returns the halves (None when this is no tile face), a factor for the doubt
-    about the tile as a whole, and why."""
+    halves; ``sure`` when the outline was measured, not sized from the other tiles.
+    Returns the halves (None when this is no tile face), a factor for the doubt about the
+    tile as a whole, and why."""
     light = tile_lab[:, :, 0]
     ab = tile_lab[:, :, 1:] - 128.0
     chroma = np.hypot(ab[:, :, 0], ab[:, :, 1])
@@ -867,7 +879,7 @@ def _read_tile(tile_lab: np.ndarray, top: int) -> tuple[list[_Half] | None, floa
     # Pips are holes in the face: filled, a row of pips near the end is face too.
     solid = _filled(facelike)
     # Across the tile, band by band (a seam a little aslant still stops each band).
-    x0, x1, seen_x = p, p + CW, True
+    x0, x1, miss_x = p, p + CW, 0
     bands = [
         _ends(solid[r : r + CL // 5].mean(axis=0), p, p + CW)
         for r in range(p + CL // 10, p + CL - CL // 5, CL // 5)
@@ -875,12 +887,13 @@ def _read_tile(tile_lab: np.ndarray, top: int) -> tuple[list[_Half] | None, floa
     if bands:
         x0 = max(b[0] for b in bands)
         x1 = min(b[1] for b in bands)
-        seen_x = all(b[2] for b in bands)
-    y0, y1, seen_y = _ends(solid[:, p + CW // 4 : p + CW - CW // 4].mean(axis=1), p, p + CL)
+        miss_x = max(b[2] for b in bands)
+    y0, y1, miss_y = _ends(solid[:, p + CW // 4 : p + CW - CW // 4].mean(axis=1), p, p + CL)
     if not (0.8 * CW <= x1 - x0 <= 1.3 * CW):
-        x0, x1, seen_x = p, p + CW, False
+        x0, x1, miss_x = p, p + CW, max(miss_x, 1)
     if not (0.7 * CL <= y1 - y0 <= 1.25 * CL):
-        y0, y1, seen_y = p, p + CL, False
+        y0, y1, miss_y = p, p + CL, max(miss_y, 1)
+    seen_x, seen_y = miss_x == 0, miss_y == 0
     inset = max(2, int(0.04 * CW))
     x0, x1, y0, y1 = x0 + inset, x1 - inset, y0 + inset, y1 - inset
     region = np.zeros(light.shape, np.uint8)
@@ -908,7 +921,12 @@ def _read_tile(tile_lab: np.ndarray, top: int) -> tuple[list[_Half] | None, floa
     else:
         d0 = d1 = mid
         doubt, why = 0.5, "no divider across the tile"
-    if not (seen_x and seen_y):
+    if not sure and (miss_x == 2 or miss_y == 2):
+        # Sized from the other tiles, not measured, and the face runs on past both ends:
+        # the outline may hold only the middle of the tile (and a wrong count of pips).
+        doubt *= 0.4
+        why = f"{why}; the tile's outline is unsure".lstrip("; ")
+    elif not (seen_x and seen_y):
         doubt *= 0.8
         why = f"{why}; the tile's edges are not clear".lstrip("; ")
     gap = max(2, int(0.04 * CW))
@@ -919,27 +937,28 @@ def _read_tile(tile_lab: np.ndarray, top: int) -> tuple[list[_Half] | None, floa
     return halves, doubt, why
 
 
-def _ends(profile: np.ndarray, start: int, end: int) -> tuple[int, int, bool]:
+def _ends(profile: np.ndarray, start: int, end: int) -> tuple[int, int, int]:
     """Where the face ends near the outline's ``start`` and ``end``: going outward from a
     little inside, the first place the face stops (a touching tile's face beyond the seam
-    does not count). The outline's own end where no stop is seen, and False then."""
+    does not count). The outline's own end where no stop is seen; and on how many of the
+    two sides none was seen."""
     inside = round(0.1 * CW)
-    seen = True
+    missing = 0
     lo = start
     for i in range(min(start + inside, profile.size - 1), -1, -1):
         if profile[i] < 0.6:
             lo = i + 1
             break
     else:
-        seen = False
+        missing += 1
     hi = end
     for i in range(max(end - inside, 0), profile.size):
         if profile[i] < 0.6:
             hi = i
             break
     else:
-        seen = False
-    return lo, hi, seen
+        missing += 1
+    return lo, hi, missing
 
 
 def _extent(profile: np.ndarray, level: float) -> tuple[int, int]:
