@@ -109,13 +109,18 @@ def render_hand(
     }
     boxes = []
     kept = []
+    # Angled shots show each tile's edge on the side away from the camera.
+    side = None
+    if difficulty and rng.random() < 0.5:
+        theta = rng.uniform(0, 2 * math.pi)
+        side = np.array([math.cos(theta), math.sin(theta)]) * tile_w * rng.uniform(0.08, 0.18)
     for tile, centre, angle in zip(tiles, centres, angles, strict=True):
         if centre is None:
             continue
         flip = rng.random() < 0.5
         halves = (tile.low, tile.high) if flip else (tile.high, tile.low)
         sprite, alpha = _tile_sprite(rng, halves, tile_w, pip_style, style)
-        box = _composite(image, sprite, alpha, centre, angle, tile_w, rng, difficulty)
+        box = _composite(image, sprite, alpha, centre, angle, tile_w, rng, difficulty, side)
         boxes.append(box)
         kept.append(tile)
 
@@ -272,6 +277,7 @@ def _composite(
     tile_w: float,
     rng: np.random.Generator,
     difficulty: int,
+    side: np.ndarray | None = None,
 ) -> np.ndarray:
     h, w = alpha.shape
     matrix = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
@@ -296,6 +302,12 @@ def _composite(
     k = max(3, round(0.15 * tile_w)) | 1
     shadow = cv2.GaussianBlur(shadow, (k, k), 0) * rng.uniform(0.3, 0.6)
     roi *= (1 - shadow)[:, :, None]
+    if side is not None:
+        # Seen a little from the side: the tile's edge shows as a darker band beyond it.
+        move = np.array([[1, 0, side[0]], [0, 1, side[1]]], np.float32)
+        edge = cv2.warpAffine(a, move, size) * (1 - a)
+        tone = np.median(s[a > 0.9], axis=0) * 0.8 if (a > 0.9).any() else 180
+        roi[:] = roi * (1 - edge[:, :, None]) + np.asarray(tone) * edge[:, :, None]
     roi[:] = roi * (1 - a[:, :, None]) + s * a[:, :, None]
     return box
 
