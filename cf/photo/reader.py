@@ -894,6 +894,7 @@ def _read_tile(
     if not (0.7 * CL <= y1 - y0 <= 1.25 * CL):
         y0, y1, miss_y = p, p + CL, max(miss_y, 1)
     seen_x, seen_y = miss_x == 0, miss_y == 0
+    fx0, fx1 = x0, x1  # the face's own side edges
     inset = max(2, int(0.04 * CW))
     x0, x1, y0, y1 = x0 + inset, x1 - inset, y0 + inset, y1 - inset
     region = np.zeros(light.shape, np.uint8)
@@ -918,6 +919,14 @@ def _read_tile(
         d0, d1 = lo + top_row, lo + bottom_row + 1
         if abs((d0 + d1) / 2 - mid) > 0.12 * CW:
             doubt, why = 0.7, "the divider is off the middle"
+        # A divider stops short of the tile's sides; the seam between two touching tiles
+        # (taken for a divider, the "tile" being halves of two) runs right across.
+        dark = light[d0:d1] < face_l - max(40.0, 0.3 * face_l)
+        rim = max(2, round(0.04 * CW))
+        left = float(dark[:, fx0 : fx0 + rim].mean()) if dark.size else 0.0
+        right = float(dark[:, fx1 - rim : fx1].mean()) if dark.size else 0.0
+        if min(left, right) > 0.5:
+            doubt, why = 0.3, "the bar runs right across (a seam between two tiles?)"
     else:
         d0 = d1 = mid
         doubt, why = 0.5, "no divider across the tile"
