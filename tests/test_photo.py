@@ -190,7 +190,8 @@ def test_real_subprocess(easy):
 
 @pytest.mark.skipif(not REAL.is_dir(), reason="../shared/photos is not here (a fresh clone)")
 def test_real_photos_are_never_counted_wrong():
-    """On the labelled real photos: a photo read without refusal is read right."""
+    """On the labelled real photos: a photo read without refusal is read right, and
+    (the issue's target, 85% exact) nearly all of them are read."""
     with open(REAL / "labels.tsv", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle, delimiter="\t"))
     right = 0
@@ -201,4 +202,4 @@ def test_real_photos_are_never_counted_wrong():
         if reading.ok:
             assert sorted(reading.tiles) == truth, row["file"]
             right += 1
-    assert right >= 1
+    assert right >= 0.85 * len(rows)
