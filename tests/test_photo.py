@@ -100,16 +100,25 @@ def test_set_bounds_the_pips(cli, easy):
     assert data["unreadable"] and set(data["unreadable"][0]) == {"box", "candidates"}
 
 
-def test_unreadable_tile_exits_1_with_unreadable(cli, easy):
+def test_unreadable_tile_exits_1_with_unreadable(cli, easy, monkeypatch):
+    import cf.photo
+    from cf.photo import PhotoReading, TileRead, Unreadable
+
     _, path = easy
-    result = cli(
-        "score", "--photo", str(path), "--set", "12", "-f", "json", "--min-confidence", "1.0"
+    box = [[10, 10], [60, 10], [60, 110], [10, 110]]
+    doubtful = PhotoReading(
+        reads=[TileRead(Tile(11, 6), 0.97, box)],
+        unreadable=[Unreadable(box=box, candidates=[Tile(5, 1), Tile(5, 2)])],
     )
-    data = json.loads(result.stdout)
-    if data["reads"]:  # every tile read with full confidence: nothing to refuse
-        return
+    monkeypatch.setattr(cf.photo, "read_hand", lambda *a, **k: doubtful)
+    result = cli("score", "--photo", str(path), "--set", "12", "-f", "json")
     assert result.exit_code == 1
-    assert "unreadable" in data and "cannot read the tile" in result.stderr
+    data = json.loads(result.stdout)
+    assert [r["tile"] for r in data["reads"]] == ["11-6"]  # what was read is still listed
+    assert data["unreadable"] == [{"box": box, "candidates": ["5-1", "5-2"]}]
+    assert "cannot read the tile" in result.stderr
+    text = cli("score", "--photo", str(path), "--set", "12")
+    assert text.exit_code == 1 and text.stdout == ""  # no total printed with confidence
 
 
 def test_annotate_writes_a_png(cli, easy, tmp_path):
@@ -203,3 +212,48 @@ def test_real_photos_are_never_counted_wrong():
             assert sorted(reading.tiles) == truth, row["file"]
             right += 1
     assert right >= 0.85 * len(rows)
+
+
+# --- cf add FILE NAME=@IMAGE: a round scored from a photo ----------------------------------
+
+
+def _new_game(cli, tmp_path) -> Path:
+    game = tmp_path / "night.yaml"
+    assert cli("new", str(game), "--players", "Ana,Ben", "--set", "12").exit_code == 0
+    return game
+
+
+def test_add_scores_a_round_from_a_photo(cli, easy, tmp_path):
+    photo, path = easy
+    game = _new_game(cli, tmp_path)
+    result = cli("add", str(game), f"Ana=@{path}", "Ben=out")
+    assert result.exit_code == 0, result.output
+    tiles = " ".join(str(t) for t in sorted(photo.tiles, reverse=True))
+    assert f'hands: {{Ana: {tiles}, Ben: ""}}' in game.read_text()
+    assert f"{hand_points(photo.tiles)}" in result.stdout
+
+
+def test_add_writes_nothing_for_a_photo_it_cannot_read(cli, easy, tmp_path, monkeypatch):
+    import cf.photo
+    from cf.photo import PhotoReading, Unreadable
+
+    _, path = easy
+    game = _new_game(cli, tmp_path)
+    before = game.read_bytes()
+    doubtful = PhotoReading(unreadable=[Unreadable(box=[[0, 0]] * 4, candidates=[])])
+    monkeypatch.setattr(cf.photo, "read_photo", lambda *a, **k: doubtful)
+    result = cli("add", str(game), f"Ana=@{path}", "Ben=out")
+    assert result.exit_code == 1
+    assert "cannot be read with confidence" in result.stderr
+    assert game.read_bytes() == before
+
+
+def test_add_with_a_file_that_is_not_an_image(cli, tmp_path):
+    game = _new_game(cli, tmp_path)
+    before = game.read_bytes()
+    junk = tmp_path / "hand.jpg"
+    junk.write_text("not a photo")
+    result = cli("add", str(game), f"Ana=@{junk}", "Ben=out")
+    assert result.exit_code == 1
+    assert "not an image" in result.stderr
+    assert game.read_bytes() == before
