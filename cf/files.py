@@ -41,6 +41,9 @@ def atomic_write(path: str, data: str | bytes, *, overwrite: bool = False) -> No
         raise WriteError(f"{path} exists (use --force to replace it)")
     folder = os.path.dirname(os.path.abspath(path))
     raw = data.encode("utf-8") if isinstance(data, str) else data
+    if os.path.exists(path) and not os.path.isfile(path):
+        _write_into(path, raw)  # a pipe or a device: renaming over it would replace it
+        return
     try:
         fd, tmp = tempfile.mkstemp(prefix=".cf-", suffix=".tmp", dir=folder)
     except OSError as exc:
@@ -63,6 +66,15 @@ def atomic_write(path: str, data: str | bytes, *, overwrite: bool = False) -> No
             os.unlink(tmp)
         raise WriteError(f"cannot write {path}: {exc.strerror or exc}") from None
     _fsync_folder(folder)
+
+
+def _write_into(path: str, raw: bytes) -> None:
+    """Write to a pipe or a device (``-o /dev/stdout``, a FIFO) as it is: no temporary file."""
+    try:
+        with open(path, "wb") as fh:
+            fh.write(raw)
+    except OSError as exc:
+        raise WriteError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _fsync_folder(folder: str) -> None:

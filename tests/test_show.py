@@ -382,3 +382,20 @@ def test_the_drawn_tiles_do_not_overlap(cli):
             if overlap(polys[i], polys[j], tol=0.05)
         ]
         assert bad == [], args
+
+
+@pytest.mark.parametrize(
+    "name, start",
+    [("t.svg", "<?xml"), ("t.html", "<!DOCTYPE html>"), ("t.json", "{"), ("t.txt", "")],
+)
+def test_the_output_file_ending_picks_the_format(cli, tmp_path, name, start):
+    out = tmp_path / name
+    result = cli("show", FAMILY, "-r", "3", "-m", "20", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    if start:
+        assert text.lstrip().startswith(start)
+    else:
+        assert "round 3, after move 20 of 46" in text
+    explicit = cli("show", FAMILY, "-r", "3", "-m", "20", "-f", "text", "-o", str(out))
+    assert explicit.exit_code == 0 and "after move 20" in out.read_text(encoding="utf-8")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import Enum
 from typing import Annotated, Optional
@@ -49,14 +50,16 @@ def show(
         ),
     ] = None,
     format_: Annotated[
-        ShowFormat,
+        Optional[ShowFormat],
         typer.Option(
             "--format",
             "-f",
             help="text (the terminal), json (for scripts), svg (a picture) or html (a page "
-            "that steps through the whole game).",
+            "that steps through the whole game). Default: from the -o file's ending "
+            "(.json, .svg, .html), else text.",
+            show_default=False,
         ),
-    ] = ShowFormat.text,
+    ] = None,
     colour: Annotated[
         bool,
         typer.Option(
@@ -93,6 +96,7 @@ def show(
     """
     from cf.record.replay import ReplayError
 
+    format_ = format_ or _format_of(output)
     game = next(read_games([file] if file else None))
     if format_ is ShowFormat.html:
         from cf.record.check import validate
@@ -133,3 +137,10 @@ def show(
 
         encoding = "utf-8" if output else getattr(sys.stdout, "encoding", None)
         write_output(render_text(table, unicode=can_encode(encoding)), output)
+
+
+def _format_of(output: Optional[str]) -> ShowFormat:
+    """The format an ``-o`` file's ending names (``board.svg``), else text."""
+    ending = os.path.splitext(output or "")[1].lower().lstrip(".")
+    return {"json": ShowFormat.json, "svg": ShowFormat.svg, "html": ShowFormat.html,
+            "htm": ShowFormat.html}.get(ending, ShowFormat.text)  # fmt: skip
