@@ -23,6 +23,7 @@ import math
 import random
 from dataclasses import dataclass
 from functools import partial
+from math import log, sqrt
 from typing import Optional
 
 from cf.play.fast import State, playout
@@ -175,7 +176,6 @@ def _descend(st: State, root: dict, rng: random.Random) -> list[tuple[list, int]
 
 def _ucb_best(children: dict, keys: list[tuple[int, int, int]]) -> tuple[int, int, int]:
     """The key among ``keys`` (all tried) with the highest UCB1 value, the first on ties."""
-    log, sqrt = math.log, math.sqrt
     best = None
     best_value = -math.inf
     for key in keys:
