@@ -1,5 +1,5 @@
 """``python -m cf``: the same as the ``cf`` command."""
 
-from cf.cli import run
+from cf._entry import main
 
-run(prog_name="cf")
+main()

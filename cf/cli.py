@@ -98,6 +98,23 @@ class LazyGroup(typer.core.TyperGroup):
             self.commands[cmd_name] = command
         return self.commands[cmd_name]
 
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except typer.core._click.exceptions.ClickException as exc:
+            exc.message = _clip_words(exc.message)  # Click quotes a bad value whole
+            raise
+
+
+def _clip_words(message: str, limit: int = 60) -> str:
+    """``message`` with every overlong word (a pasted value) cut short, as cf's own
+    messages quote values."""
+    from cf.errors import clip
+
+    if len(message) <= 2 * limit:
+        return message
+    return " ".join(clip(w, limit) if len(w) > limit else w for w in message.split(" "))
+
 
 def _help_command(group: LazyGroup) -> Any:
     """``cf help [COMMAND]``: the same text as ``cf COMMAND --help``."""
@@ -253,18 +270,35 @@ def main(
 
 
 def run(prog_name: str = "cf") -> None:
-    """Console-script entry point: no input ever ends in a traceback."""
+    """Console-script entry point: no input ever ends in a traceback.
+
+    Exit statuses beyond the commands' own 0/1/2 (docs/cli.md, "Exit status"): output that
+    cannot be written is ``Error: cannot write output: …``, 1; a closed pipe (``| head``)
+    ends quietly with 141, as a program killed by SIGPIPE does; Ctrl-C is 130 and SIGTERM
+    143, printed as ``Interrupted.`` once, after every worker process has stopped.
+    """
+    from cf import _process
+
     try:
-        app(prog_name=prog_name)
-    except KeyboardInterrupt:
-        typer.echo("Interrupted.", err=True)
-        sys.exit(130)
+        _process.catch_signals()
+        _process.guard_streams()
+        try:
+            app(prog_name=prog_name)
+        finally:
+            _process.flush_stdout()
+    except SystemExit as exc:
+        code = exc.code
+    except _process.Interrupted as exc:
+        _process.say("Interrupted.")
+        code = 128 + exc.signum
+    except _process.OutputFailed as exc:
+        code = _process.output_failed(exc)
     except Exception as exc:  # a bug in cf, never the user's fault: say so in one line
         if os.environ.get("CF_DEBUG"):
             raise
-        typer.echo(
+        _process.say(
             f"Error: internal error ({type(exc).__name__}: {exc}); "
-            "run again with CF_DEBUG=1 for details and please report it",
-            err=True,
+            "run again with CF_DEBUG=1 for details and please report it"
         )
-        sys.exit(1)
+        code = 1
+    sys.exit(code)

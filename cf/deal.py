@@ -29,7 +29,21 @@ def shuffle_deal(
     >>> str(d.starter), [len(h) for h in d.hands.values()], len(d.chicken_yard)
     ('9-9', [11, 11, 11, 11], 10)
     """
-    return deal_from(random.Random(seed), rules, names, round_number)
+    return deal_from(seeded(seed), rules, names, round_number)
+
+
+def seeded(seed: int | str | None) -> random.Random:
+    """A random source for ``seed``, distinct for every seed.
+
+    ``random.Random(-5)`` is ``random.Random(5)`` (Python seeds with the absolute value),
+    so a negative seed is taken by its text instead; zero and positive seeds are as ever.
+
+    >>> seeded(-5).random() != seeded(5).random()
+    True
+    """
+    if isinstance(seed, int) and seed < 0:
+        return random.Random(f"cf-negative-seed:{seed}")
+    return random.Random(seed)
 
 
 def deal_from(rng: random.Random, rules: Rules, names: list[str], round_number: int) -> Deal:

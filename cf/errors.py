@@ -19,3 +19,12 @@ class Error(Exception):
     """
 
     code: str | None = None
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis, for quoting input in messages.
+
+    >>> clip("Bartholomew", 6)
+    'Barth…'
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"

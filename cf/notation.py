@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from cf.errors import clip
 from cf.tiles import NotationError, Tile, TileError, parse_oriented, split_tokens
 
 _TILE_SHAPE = re.compile(r"\[?[0-9]+[-|][0-9]+\]?")
@@ -65,7 +66,7 @@ class Move:
 
 def _tile(token: str, top: int | None) -> Oriented:
     if not _TILE_SHAPE.fullmatch(token):
-        raise MoveNotationError(f"'{_clip(token)}' is not a tile, 'draw' or 'pass'", token)
+        raise MoveNotationError(f"'{clip(token)}' is not a tile, 'draw' or 'pass'", token)
     return parse_oriented(token, top)
 
 
@@ -98,13 +99,13 @@ def _parse_action(text: str, top: int | None) -> Action:
         if len(tokens) == 1:
             return Action(play=_tile(tokens[0], top))
         raise MoveNotationError(
-            f"'{_clip(text)}' is not a move: write a tile, 'draw [TILE], TILE|pass' or 'pass'",
+            f"'{clip(text)}' is not a move: write a tile, 'draw [TILE], TILE|pass' or 'pass'",
             text,
         )
     rest, last = tokens[1:-1], tokens[-1]
     if len(tokens) < 2 or len(rest) > 1:
         raise MoveNotationError(
-            f"'{_clip(text)}' is not a move: a draw is 'draw [TILE], TILE' or 'draw [TILE], pass'",
+            f"'{clip(text)}' is not a move: a draw is 'draw [TILE], TILE' or 'draw [TILE], pass'",
             text,
         )
     drawn = _tile(rest[0], top) if rest else None
@@ -120,10 +121,6 @@ def format_action(action: Action) -> str:
     if action.drawn is None:
         return f"draw, {end}"
     return "draw {}-{}, {}".format(*action.drawn, end)
-
-
-def _clip(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 __all__ = [

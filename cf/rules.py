@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cf.errors import Error
+from cf.errors import Error, clip
 from cf.tiles import DEFAULT_DOUBLE_BLANK, SET_NAMES, set_name
 
 #: Tiles dealt to each player, by set (highest pip) and number of players.
@@ -151,6 +151,25 @@ class Rules:
             except RulesError:
                 continue
         return rows
+
+
+def parse_starter_arms(text: str) -> int | str:
+    """The ``starter_arms`` option as written: ``"4"`` gives 4, ``"Players"`` gives
+    :data:`PLAYERS`. Raises :class:`RulesError` for anything else (whether the number suits
+    the set is :func:`check_option`'s question).
+
+    >>> parse_starter_arms(" players "), parse_starter_arms("3")
+    ('players', 3)
+    """
+    word = text.strip()
+    if word.lower() == PLAYERS:
+        return PLAYERS
+    # ASCII digits only (str.isdigit() takes '²'), and few: int() refuses thousands of digits.
+    if word.isascii() and word.isdigit() and len(word) <= 1000:
+        return int(word)
+    raise RulesError(
+        f"starter_arms must be a whole number from 2 up or 'players', not '{clip(word)}'"
+    )
 
 
 def check_option(name: str, value: object, top: int, *, allow_none: bool = False) -> None:

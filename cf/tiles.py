@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
 
-from cf.errors import Error
+from cf.errors import Error, clip
 
 DEFAULT_DOUBLE_BLANK = 50
 
@@ -150,9 +150,9 @@ def _parse_oriented(text: str, top: int | None) -> tuple[int, int]:
         inner = inner[1:-1]
     match = _TILE_RE.fullmatch(inner)
     if match is None:
-        raise TileError(f"'{_clip(token)}' is not a tile (write it like 9-7 or [9|7])", token)
+        raise TileError(f"'{clip(token)}' is not a tile (write it like 9-7 or [9|7])", token)
     if len(match.group(1)) > 4 or len(match.group(2)) > 4:
-        raise TileError(f"'{_clip(token)}' has a pip above the set", token)
+        raise TileError(f"'{clip(token)}' has a pip above the set", token)
     a, b = int(match.group(1)), int(match.group(2))
     if top is not None and max(a, b) > top:
         raise TileError(
@@ -160,10 +160,6 @@ def _parse_oriented(text: str, top: int | None) -> tuple[int, int]:
             token,
         )
     return a, b
-
-
-def _clip(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def split_tokens(text: str) -> list[str]:
@@ -213,19 +209,26 @@ def parse_set_name(text: object) -> int:
     """
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise SetNameError(f"a set is named by text, not {type(text).__name__}")
-    name = str(text).strip().lower()
-    top: int | None = None
-    if name.isascii() and name.isdigit():
-        top = int(name)
-    elif name.startswith("double-"):
-        rest = name[len("double-") :]
-        top = int(rest) if rest.isascii() and rest.isdigit() else _NUMBER_WORDS.get(rest)
-    elif name.startswith("d") and name[1:].isascii() and name[1:].isdigit():
-        top = int(name[1:])
+    name = str(text).strip().lower() if isinstance(text, str) else _int_text(text)
+    number = name
+    if name.startswith("double-"):
+        number = name[len("double-") :]
+    elif name.startswith("d"):
+        number = name[1:]
+    top = _NUMBER_WORDS.get(number) if name.startswith("double-") else None
+    # ASCII digits only, and few of them: int() of thousands of digits is refused by Python.
+    if top is None and number.isascii() and number.isdigit() and len(number) <= 4:
+        top = int(number)
     if top not in SET_NAMES:
         known = ", ".join(SET_NAMES.values())
-        raise SetNameError(f"unknown set '{_clip(str(text))}' (known: {known})")
+        written = text if isinstance(text, str) else name
+        raise SetNameError(f"unknown set '{clip(written)}' (known: {known})")
     return top
+
+
+def _int_text(number: int) -> str:
+    # str() of an int past Python's digit limit raises: such a number names no set anyway.
+    return str(number) if -(10**6) < number < 10**6 else "?"
 
 
 def set_name(top: int) -> str:

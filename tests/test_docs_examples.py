@@ -71,6 +71,8 @@ def _commands(block: list[str], *, check: bool, offset: int) -> list[Step]:
             i += 1
             continue
         command = block[i][2:]
+        if command.split()[:1] in (["pip"], ["pipx"], ["apt-get"], ["sudo"]):
+            raise AssertionError(f"an install command in a console block: {command}")
         j = i + 1
         while j < len(block) and not block[j].startswith("$ "):
             j += 1

@@ -889,7 +889,10 @@ def test_scores_that_are_not_decimal_are_schema_problems(written):
 def test_huge_scores_add_up_exactly(cli, tmp_path):
     big = 10**60 + 7
     path = tmp_path / "big.yaml"
-    path.write_text(f"players: [Ana, Ben]\nrounds: [{{scores: {{Ana: {big}, Ben: 0}}}}, "
+    # A score above what the whole set is worth is a score-mismatch (SPEC §5): a double
+    # blank worth 10**61 makes such scores possible.
+    path.write_text(f"rules: {{double_blank: {10**61}}}\n"
+                    f"players: [Ana, Ben]\nrounds: [{{scores: {{Ana: {big}, Ben: 0}}}}, "
                     f"{{scores: {{Ana: {big}, Ben: 1}}}}]\n")  # fmt: skip
     result = cli("tally", str(path), "-f", "json")
     assert result.exit_code == 0, result.output

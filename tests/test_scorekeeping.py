@@ -130,7 +130,7 @@ def test_add_mixed_writes_scores_and_keeps_the_tiles_in_a_comment(cli, tmp_path)
     result = cli("add", str(path), "Ana=12", "Ben=9-7 6-6 4-1", "Carla=out")
     assert result.exit_code == 0, result.output
     assert path.read_text().endswith(
-        "  - scores: {Ana: 12, Ben: 33, Carla: 0}  # Ben: 9-7 6-6 4-1; Carla: out\n"
+        "  - scores: {Ana: 12, Ben: 33, Carla: 0}  # Ben: 9-7 6-6 4-1\n"
     )
     cli("add", str(path), "Ana=0-0", "Ben=1", "Carla=2")  # the file's double_blank: 25
     assert "scores: {Ana: 25, Ben: 1, Carla: 2}  # Ana: 0-0" in path.read_text()
@@ -160,6 +160,9 @@ def test_a_name_that_picks_nobody_or_two_is_exit_1_with_a_hint(cli, tmp_path, ga
     result = cli("add", str(two), "jose=1", "José=2", "Ana=0")
     assert result.exit_code == 1
     assert "'jose' matches 2 players: did you mean 'Jose' or 'José'?" in result.stderr
+    far = cli("add", str(game), "Xyz=1", "Ben=2", "Carla=3", "Dan=0")  # like nobody at all
+    assert far.exit_code == 1
+    assert "did you mean one of 'Ana', 'Ben', 'Carla', 'Dan'?" in far.stderr
     assert game.read_bytes() == before
 
 
@@ -354,12 +357,11 @@ def test_undo_prints_the_add_that_puts_it_back(cli, game):
     assert result.exit_code == 0, result.output
     assert game.read_bytes() == before
     command = result.stdout.splitlines()[1].strip()
-    assert command == f'cf add {game} Ana="6-6 1-0" Ben=2 Carla=out Dan=0'
+    # who went out scored 0, and the comment keeps only tiles still in a hand
+    assert command == f'cf add {game} Ana="6-6 1-0" Ben=2 Carla=0 Dan=0'
     args = shlex.split(command)[1:]
     cli(*args)
-    assert "scores: {Ana: 13, Ben: 2, Carla: 0, Dan: 0}  # Ana: 6-6 1-0; Carla: out" in (
-        game.read_text()
-    )
+    assert "scores: {Ana: 13, Ben: 2, Carla: 0, Dan: 0}  # Ana: 6-6 1-0\n" in game.read_text()
 
 
 def test_undo_of_the_only_round_gives_back_the_new_file(cli, game):

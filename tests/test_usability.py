@@ -41,7 +41,7 @@ def test_the_wheel_is_chickenfoot_with_two_commands(wheel):
     z = zipfile.ZipFile(wheel)
     entry = next(n for n in z.namelist() if n.endswith("entry_points.txt"))
     text = z.read(entry).decode()
-    assert "cf = cf.cli:run" in text and "chickenfoot = cf.cli:run" in text
+    assert "cf = cf._entry:main" in text and "chickenfoot = cf._entry:main" in text
     meta = z.read(next(n for n in z.namelist() if n.endswith("METADATA"))).decode()
     assert "Requires-Python: >=3.10" in meta
     assert "License-Expression: MIT" in meta

@@ -142,7 +142,7 @@ def _photo(path: str, top: int) -> Any:
     try:
         result = read_photo(path, top)
     except (Error, OSError) as exc:
-        fail(f"{path}: {exc}")
+        fail(str(exc) if path in str(exc) else f"{path}: {exc}")
     if result.unreadable:
         fail(
             f"{path}: {len(result.unreadable)} tile(s) cannot be read with confidence; "

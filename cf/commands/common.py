@@ -6,12 +6,14 @@ Kept light: ``cf score`` imports this, and nothing here imports yaml or tabulate
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from enum import Enum
 from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
+from cf.errors import clip
 from cf.tiles import SetNameError, parse_set_name
 
 
@@ -56,21 +58,17 @@ MAX_STDIN = 16 * 2**20
 def read_stdin(what: str) -> str:
     """All of stdin as text (UTF-8, a BOM dropped). On a terminal, first a one-line hint on
     stderr, so that a command waiting for input does not look hung."""
-    import sys
-
     _hint_if_terminal(what)
     try:
         raw = sys.stdin.buffer.read(MAX_STDIN + 1)
     except (OSError, ValueError) as exc:
-        fail(f"cannot read standard input: {getattr(exc, 'strerror', None) or exc}", 2)
+        fail(f"cannot read stdin: {getattr(exc, 'strerror', None) or exc}", 2)
     if len(raw) > MAX_STDIN:
         fail(f"stdin holds more than {MAX_STDIN // 2**20} MiB")
     return raw.decode("utf-8-sig", errors="replace")
 
 
 def _hint_if_terminal(what: str) -> None:
-    import sys
-
     stdin = sys.stdin
     if stdin is None:
         fail("no standard input to read (it is closed)", 2)
@@ -126,7 +124,20 @@ def complete_table_format(incomplete: str) -> list[str]:
 def echo_json(data: object) -> None:
     from cf.render.jsontext import dumps
 
-    typer.echo(dumps(data), nl=False)
+    write_document(dumps(data))
+
+
+def write_document(text: str) -> None:
+    """Write a document (JSON, YAML, CSV) to stdout as UTF-8, whatever the terminal's
+    encoding: a file format has one encoding, and an escape would change the data."""
+    out = sys.stdout
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:
+        out.write(text)
+        return
+    out.flush()
+    buffer.write(text.encode("utf-8", "backslashreplace"))
+    buffer.flush()
 
 
 SetOpt = Annotated[
@@ -141,12 +152,27 @@ SetOpt = Annotated[
         show_default=False,
     ),
 ]
+
+
+def whole_number(value: object) -> int:
+    """An option's value as a whole number, 0 or more (ASCII digits, at most 1000 of them:
+    Python refuses to convert more than 4300). A bad value is a usage error that quotes it
+    clipped."""
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    if text.isascii() and text.isdigit() and len(text) <= 1000:
+        return int(text)
+    raise typer.BadParameter(f"a whole number, 0 or more, not '{clip(text)}'")
+
+
 DoubleBlankOpt = Annotated[
     int,
     typer.Option(
         "--double-blank",
         envvar="CF_DOUBLE_BLANK",
-        min=0,
+        parser=whole_number,
+        metavar="INTEGER",
         help="Points for holding the double blank 0-0 at the end of a round.",
     ),
 ]
@@ -160,10 +186,13 @@ def names_option(names: Optional[str], players: Optional[int]) -> Optional[list[
         raise typer.BadParameter(
             "an empty name (two commas in a row, or one at an end)", param_hint="'--names'"
         )
-    bad = [n for n in name_list if not n.isprintable()]
-    if bad:
+    from cf.record.problems import has_control, one_line
+
+    odd = [n for n in name_list if has_control(n)]
+    if odd:
         raise typer.BadParameter(
-            f"names may not hold control characters: {bad[0]!r}", param_hint="'--names'"
+            f"a name may not hold control characters: {clip(one_line(odd[0]))}",
+            param_hint="'--names'",
         )
     if len(set(name_list)) != len(name_list):
         raise typer.BadParameter("a name is given twice", param_hint="'--names'")

@@ -44,6 +44,34 @@ def score(
     format_: Annotated[
         TextJson, typer.Option("--format", "-f", help="Output format.")
     ] = TextJson.text,
+    photo: Annotated[
+        bool,
+        typer.Option(
+            "--photo",
+            help="The arguments are photos (JPEG or PNG), one hand each, read for their "
+            "face-up tiles. Needs the photo extra: pip install 'chickenfoot[photo]'.",
+        ),
+    ] = False,
+    annotate: Annotated[
+        Optional[str],
+        typer.Option(
+            "--annotate",
+            metavar="OUT.png",
+            help="With --photo: write the photo with each tile's outline and reading "
+            "(several photos: OUT-1.png, OUT-2.png, ...).",
+            show_default=False,
+        ),
+    ] = None,
+    min_confidence: Annotated[
+        float,
+        typer.Option(
+            "--min-confidence",
+            min=0.0,
+            max=1.0,
+            help="With --photo: a tile read with less confidence is reported as "
+            "unreadable (exit 1) instead of counted.",
+        ),
+    ] = 0.6,
 ) -> None:
     """Points of a hand: the sum of its pips, the double blank counting 50 (or --double-blank).
 
@@ -52,8 +80,14 @@ def score(
       cf score 9-7 6-6 4-1          → 33
       cf score "[9|7], [0|0]" --double-blank 25
       printf 'Ben: 9-7 6-6\\nAna: 0-0\\n' | cf score
+      cf score --photo hand.jpg --set double-twelve --annotate checked.png
     """
     top = set_option(set_)
+    if photo or annotate is not None:
+        from cf.commands.score_photo import score_photos
+
+        score_photos(tiles or [], top, double_blank, explain, format_, annotate, min_confidence)
+        return
     if tiles is not None and tiles != ["-"]:  # '-' reads stdin, as a file argument would
         hand = _score_or_fail(" ".join(tiles), top)
         _print_scores([(None, hand)], double_blank, explain, format_, single=True)

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import os
+import re
 import shlex
+import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
-from typing import Annotated, Optional
+from collections.abc import Iterator
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
+from cf import _process
 from cf.commands.common import (
     DoubleBlankOpt,
     SetOpt,
@@ -19,10 +24,12 @@ from cf.commands.common import (
     fail,
     names_option,
     set_option,
+    write_document,
 )
+from cf.files import WriteError, atomic_write
 from cf.play.simulate import Stats, game_seed, simulate_game, study_chunk
 from cf.record.emit import game_yaml
-from cf.rules import Rules, RulesError
+from cf.rules import PLAYERS, Rules, RulesError, parse_starter_arms
 from cf.tiles import DEFAULT_DOUBLE_BLANK
 
 app = command_app()
@@ -90,9 +97,16 @@ def simulate(
     output: Annotated[
         Optional[str],
         typer.Option(
-            "--output", "-o", help="Write the game here (a folder with --games); default stdout."
+            "--output",
+            "-o",
+            help="Write the game here (a folder with --games); default stdout. An existing "
+            "file, or a folder holding earlier games, needs --force.",
         ),
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Replace an existing file, or earlier games in the folder."),
+    ] = False,
     games: Annotated[
         int, typer.Option("--games", "-g", min=1, max=10_000_000, help="How many games to play.")
     ] = 1,
@@ -127,15 +141,7 @@ def simulate(
             param_hint="'--format'",
         )
     top = set_option(set_)
-    arms: int | str = starter_arms.strip().lower()
-    if arms != "players":
-        if not str(arms).isdigit():
-            raise typer.BadParameter("a number or 'players'", param_hint="'--starter-arms'")
-        arms = int(arms)
-        if not 2 <= arms <= top:
-            raise typer.BadParameter(
-                f"from 2 to {top} in this set, or 'players'", param_hint="'--starter-arms'"
-            )
+    arms = _starter_arms(starter_arms, top)
     try:
         rules = Rules(
             top=top, deal=deal_, starter_arms=arms, double_blank=double_blank, reserve=reserve
@@ -169,7 +175,34 @@ def simulate(
         fail(str(exc))
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
-    run(name_list, rules, seats, seed, rounds, output, games, stats, jobs, format_.value, playouts)
+    if not stats:
+        check_output(output, games, force)
+    run(
+        name_list,
+        rules,
+        seats,
+        seed,
+        rounds,
+        output,
+        games,
+        stats,
+        jobs,
+        format_.value,
+        force,
+        playouts,
+    )
+
+
+def _starter_arms(text: str, top: int) -> int | str:
+    try:
+        arms = parse_starter_arms(text)
+    except RulesError:
+        raise typer.BadParameter("a number or 'players'", param_hint="'--starter-arms'") from None
+    if arms != PLAYERS and not 2 <= arms <= top:  # type: ignore[operator]
+        raise typer.BadParameter(
+            f"from 2 to {top} in this set, or 'players'", param_hint="'--starter-arms'"
+        )
+    return arms
 
 
 # --- what the command does once its options are checked ---------------------------------
@@ -218,40 +251,87 @@ def run(
     stats: bool,
     jobs: int,
     fmt: str,
+    force: bool = False,
     playouts: int | None = None,
 ) -> None:
     if stats:
         from cf.render.stats import render_stats
 
         result = study(names, rules, seats, seed, rounds, games, jobs, playouts)
-        typer.echo(render_stats(result, names, seats, fmt, seed), nl=False)
+        text = render_stats(result, names, seats, fmt, seed)
+        if fmt == "json":
+            write_document(text)
+        else:
+            typer.echo(text, nl=False)
         return
     if games == 1:
         game = simulate_game(names, rules, seats, seed, rounds, playouts)
         text = game_yaml(game, command_line(names, rules, seats, seed, rounds, playouts))
-        _write(output, text)
+        _write(output, text, force)
         return
-    if output is None:
-        raise typer.BadParameter("several games need a folder: -o DIR", param_hint="'--games'")
-    os.makedirs(output, exist_ok=True)
+    assert output is not None  # check_output saw to it
+    try:
+        os.makedirs(output, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot make the folder {output}: {exc.strerror or exc}", 2)
     width = len(str(games))
     for i in range(games):
         seed_i = game_seed(seed, i)
         game = simulate_game(names, rules, seats, seed_i, rounds, playouts)
         text = game_yaml(game, command_line(names, rules, seats, seed_i, rounds, playouts))
-        _write(os.path.join(output, f"game-{i + 1:0{width}d}.yaml"), text)
+        _write(os.path.join(output, f"game-{i + 1:0{width}d}.yaml"), text, force)
 
 
-def _write(path: str | None, text: str) -> None:
+_GAME_FILE = re.compile(r"game-[0-9]+\.yaml")
+
+
+_HINT = "'--output'"
+
+
+def check_output(output: str | None, games: int, force: bool) -> None:
+    """Refuse, before any game is played, an ``-o`` that cannot take the games (exit 2)."""
+    if output is None or (output == "-" and games == 1):
+        return
+    if output == "":
+        raise typer.BadParameter("give a file name", param_hint=_HINT)
+    if games > 1:
+        _check_folder(output, force)
+    else:
+        _check_file(output, force)
+
+
+def _check_folder(output: str, force: bool) -> None:
+    if output == "-":
+        raise typer.BadParameter("several games need a folder, not stdout", param_hint=_HINT)
+    if os.path.exists(output) and not os.path.isdir(output):
+        raise typer.BadParameter(f"{output} is not a folder", param_hint=_HINT)
+    earlier = os.path.isdir(output) and any(_GAME_FILE.fullmatch(n) for n in os.listdir(output))
+    if earlier and not force:
+        fail(f"{output} holds earlier games (use --force to replace them)", 2)
+
+
+def _check_file(output: str, force: bool) -> None:
+    if os.path.isdir(output):
+        raise typer.BadParameter(f"{output} is a folder", param_hint=_HINT)
+    if os.path.exists(output) and not os.path.isfile(output):
+        # /dev/null and the like: renaming a game over it would replace the device
+        raise typer.BadParameter(f"{output} is not a regular file", param_hint=_HINT)
+    if os.path.lexists(output) and not force:
+        fail(f"{output} exists (use --force to replace it)", 2)
+    if not os.path.isdir(os.path.dirname(os.path.abspath(output))):
+        fail(f"cannot write {output}: no such folder", 2)
+
+
+def _write(path: str | None, text: str, force: bool) -> None:
+    """The game to stdout (as UTF-8), or atomically to ``path``: a temporary file in the
+    same folder, flushed to disk and renamed, so an existing file is never torn."""
     if path is None or path == "-":
-        sys.stdout.write(text)
+        write_document(text)
         return
     try:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as exc:
-        typer.echo(f"Error: cannot write {path}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(2) from None
+        atomic_write(path, text, overwrite=force)
+    except WriteError as exc:
+        fail(str(exc), 2)
 
 
 def study(
@@ -267,19 +347,130 @@ def study(
     """Play ``games`` games; ``jobs`` processes give the same figures as one."""
     total = Stats()
     chunk = 25
-    batches = [list(range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
+    batches = (range(i, min(i + chunk, games)) for i in range(0, games, chunk))
+    count = -(-games // chunk)
     show = sys.stderr.isatty()
     if jobs == 1:
         results = (study_chunk(names, rules, seats, seed, b, rounds, playouts) for b in batches)
-        _gather(total, results, len(batches), show)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [
-                pool.submit(study_chunk, names, rules, seats, seed, b, rounds, playouts)
-                for b in batches
-            ]
-            _gather(total, (f.result() for f in futures), len(batches), show)
+        _gather(total, results, count, show)
+        return total
+    common = (names, rules, seats, seed, rounds, playouts)
+    with _workers(jobs, common) as workers:
+        _gather(total, _dispatch(workers, batches, per_worker=2), count, show)
     return total
+
+
+# --- worker processes ---------------------------------------------------------------------
+#
+# Not multiprocessing.Pool: its terminate() waits for a lock that an idle worker holds
+# while it waits for a task, so a worker killed by the same Ctrl-C or SIGTERM at that
+# instant hangs the main process for ever (1 run in 40 of bench/fuzz.py). Each worker here
+# has its own pipe: nothing is shared, and killing one leaves nothing locked.
+
+_Worker = tuple[Any, Any]  # (process, connection)
+
+
+@contextlib.contextmanager
+def _workers(jobs: int, common: tuple[Any, ...]) -> Iterator[list[_Worker]]:
+    """``jobs`` processes that never outlive the block: on Ctrl-C, SIGTERM or any error
+    they are killed at once (not after their current batch)."""
+    context: Any = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    workers: list[_Worker] = []
+    stop = {signal.SIGINT, signal.SIGTERM}
+    try:
+        for _ in range(jobs):
+            mine, theirs = context.Pipe()
+            others = [mine, *(conn for _, conn in workers)]  # a forked child inherits these
+            process = context.Process(target=_work, args=(theirs, common, others), daemon=True)
+            # A signal between the fork and the worker's own handlers would run the
+            # parent's handler in the child (a traceback there): hold signals meanwhile.
+            _mask(signal.SIG_BLOCK, stop)
+            try:
+                process.start()
+            finally:
+                _mask(signal.SIG_UNBLOCK, stop)
+            theirs.close()
+            workers.append((process, mine))
+        yield workers
+        for _, conn in workers:
+            conn.send(None)  # done: each worker returns
+    finally:
+        for process, _ in workers:
+            if process.is_alive():
+                process.kill()
+        for process, conn in workers:
+            process.join()
+            conn.close()
+
+
+def _mask(how: int, signals: set[signal.Signals]) -> None:
+    if hasattr(signal, "pthread_sigmask"):  # POSIX; elsewhere workers are spawned anyway
+        signal.pthread_sigmask(how, signals)
+
+
+def _work(conn: Any, common: tuple[Any, ...], others: list[Any]) -> None:
+    """A worker: play the batches it is sent until it is sent ``None``, or until the main
+    process is gone (its end of the pipe closes: ``others``, the main process's ends of
+    the earlier workers' pipes, are closed here so that only it holds them)."""
+    for other in others:
+        other.close()
+    # Ctrl-C reaches the whole process group: the main process handles it and ends the
+    # workers, which must not print their own KeyboardInterrupt; SIGTERM ends one at once.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _mask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    names, rules, seats, seed, rounds, playouts = common
+    while True:
+        try:
+            batch = conn.recv()
+        except EOFError:  # the main process is gone
+            return
+        if batch is None:
+            return
+        result = study_chunk(names, rules, seats, seed, batch, rounds, playouts)
+        try:
+            conn.send(result)
+        except OSError:  # the main process was killed (SIGKILL): end with the batch
+            return
+
+
+def _dispatch(
+    workers: list[_Worker], batches: Iterator[range], per_worker: int
+) -> Iterator[Stats]:
+    """Results as they come, with at most ``per_worker`` batches handed to each worker and
+    not yet returned, so memory stays flat however many games there are."""
+    from multiprocessing.connection import wait
+
+    owing = {conn: 0 for _, conn in workers}
+    process_of = {conn: process for process, conn in workers}
+
+    def hand_out(conn: Any) -> None:
+        batch = next(batches, None)
+        if batch is not None:
+            conn.send(batch)
+            owing[conn] += 1
+
+    for _ in range(per_worker):
+        for conn in owing:
+            hand_out(conn)
+    while any(owing.values()):
+        ready: list[Any] = wait([c for c, n in owing.items() if n], timeout=0.5)
+        for conn in ready:
+            try:
+                result: Stats = conn.recv()
+            except EOFError:
+                _worker_died(process_of[conn])
+            owing[conn] -= 1
+            yield result
+            hand_out(conn)
+
+
+def _worker_died(process: Any) -> NoReturn:
+    process.join(1)
+    code = process.exitcode
+    if code is not None and -code in (signal.SIGINT, signal.SIGTERM):
+        raise _process.Interrupted(-code)  # the signal meant for us all: ours is on its way
+    fail(f"a worker process ended unexpectedly (exit status {code})")
 
 
 def _gather(total: Stats, results, count: int, show: bool) -> None:  # type: ignore[no-untyped-def]
@@ -290,3 +481,7 @@ def _gather(total: Stats, results, count: int, show: bool) -> None:  # type: ign
     with typer.progressbar(results, length=count, label="playing", file=sys.stderr) as bar:
         for r in bar:
             total.merge(r)
+
+
+def _points(value: float | int) -> str:
+    return f"{value:.2f}" if isinstance(value, float) else str(value)

@@ -15,6 +15,7 @@ from cf.commands.common import (
     fail,
     read_games,
     table_format,
+    write_document,
 )
 from cf.commands.pictures import check_chart, write_chart
 
@@ -129,12 +130,14 @@ def _standing(game: Game, after_round: int | None) -> GameStandings | None:
     note on stderr for a partial game; ``None``, its problems on stderr, if it is not valid."""
     from cf.record.check import validate
     from cf.record.standings import standings_of
-    from cf.render.problems import problem_line, summary_line
+    from cf.render.problems import omitted_lines, problem_line, summary_line
 
     report = validate(game)
     if not report.valid:
         for p in report.problems:
             typer.echo(problem_line(report.file, p), err=True)
+        for line in omitted_lines(report):
+            typer.echo(line, err=True)
         typer.echo(f"{summary_line(report)}: not tallied", err=True)
         return None
     if after_round is not None and after_round > report.rounds:
@@ -161,7 +164,7 @@ def _print_game(
             f"note: --rank-by {rank_by.value} orders tournaments; one game is ranked by total",
             err=True,
         )
-    typer.echo(render_game(standing, fmt, stats), nl=False)
+    _emit(render_game(standing, fmt, stats), fmt)
 
 
 def _print_tournament(
@@ -183,7 +186,7 @@ def _print_tournament(
             "compare, consider --rank-by average",
             err=True,
         )
-    typer.echo(render_tournament(result, fmt, stats), nl=False)
+    _emit(render_tournament(result, fmt, stats), fmt)
 
 
 def _refuse_repeats(paths: list[str]) -> None:
@@ -199,3 +202,11 @@ def _refuse_repeats(paths: list[str]) -> None:
             same = "" if seen[key] == path else f" (the same file as {seen[key]})"
             fail(f"{path} is given twice{same}: each game counts once", 2)
         seen[key] = path
+
+
+def _emit(text: str, fmt: str) -> None:
+    """A document format goes out as UTF-8 whatever the terminal; a table as text."""
+    if fmt in ("json", "csv"):
+        write_document(text)
+    else:
+        typer.echo(text, nl=False)

@@ -6,7 +6,13 @@ from typing import Annotated
 
 import typer
 
-from cf.commands.common import FilesArg, ValidateFormat, command_app, read_games
+from cf.commands.common import (
+    FilesArg,
+    ValidateFormat,
+    command_app,
+    read_games,
+    write_document,
+)
 
 app = command_app()
 
@@ -43,6 +49,10 @@ def validate(
     from cf.render.problems import render_validation
 
     reports = [check(game) for game in read_games(files)]
-    typer.echo(render_validation(reports, format_.value), nl=False)
+    text = render_validation(reports, format_.value)
+    if format_ is ValidateFormat.json:
+        write_document(text)
+    else:
+        typer.echo(text, nl=False)
     if any(not r.valid for r in reports):
         raise typer.Exit(1)

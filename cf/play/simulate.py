@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Union
 
 from cf.board import Round
-from cf.deal import Deal, deal_from
+from cf.deal import Deal, deal_from, seeded
 from cf.errors import Error
 from cf.notation import Action, Move
 from cf.rules import Rules
@@ -150,7 +150,7 @@ def simulate_game(
     """Play a game of ``rounds`` rounds (default: the rules' whole game, N+1 rounds unless
     ``rules.rounds`` says otherwise); ``playouts`` sets the effort of the search players
     (their default when ``None``)."""
-    rng = random.Random(seed)
+    rng = seeded(seed)
     names = list(players)
     chosen = [strategy_for(s, playouts) for s in strategies]
     played = []
@@ -337,7 +337,12 @@ class Stats:
 
 
 def _ratio(a: float, b: float) -> float:
-    return round(a / b, 4) if b else 0.0
+    if not b:
+        return 0.0
+    try:
+        return round(a / b, 4)
+    except OverflowError:  # points beyond a float (a huge double_blank): exact, whole
+        return a // b
 
 
 def game_seed(seed: int, index: int) -> int:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cf.board import Round, RuleViolation
-from cf.record.problems import Problem
+from cf.errors import clip
+from cf.record.problems import Problem, ProblemLog
 from cf.record.reader import Game, HandEntry, MoveEntry, Pos, RoundRecord
 from cf.record.replay import apply_entry, round_starter, start_round
 from cf.rules import Rules, RulesError
@@ -22,6 +23,9 @@ from cf.tiles import Tile, format_hand, hand_points, set_name
 class Report:
     """What validation found: the problems, sorted, and each round's points where known.
 
+    ``problems`` keeps the first :data:`~cf.record.problems.MAX_PROBLEMS` found; its
+    ``omitted`` counts the rest by code (``problems.total`` is how many there are).
+
     It keeps what the commands print, not the game itself, so that checking an archive
     holds one game in memory at a time.
     """
@@ -31,8 +35,10 @@ class Report:
     top: int
     rounds: int
     moves: int
-    problems: list[Problem] = field(default_factory=list)
+    problems: ProblemLog = field(default_factory=ProblemLog)
     round_points: list[dict[str, int] | None] = field(default_factory=list)
+    #: The path as given (``file`` may show a non-UTF-8 byte as U+FFFD); SARIF wants it.
+    path: str | None = None
 
     @property
     def valid(self) -> bool:
@@ -47,8 +53,9 @@ def validate(game: Game) -> Report:
         game.top,
         len(game.rounds),
         game.move_count,
-        list(game.problems),
+        ProblemLog(game.problems),
     )
+    report.path = game.path
     _Checker(game, report).run()
     report.problems.sort(key=Problem.sort_key)
     return report
@@ -82,7 +89,7 @@ class _Checker:
         rules = game.rules or Rules(top=game.top)
         last = rules.rounds_in_game
         for rec in game.rounds:
-            if rec.number > last:
+            if rec.number > last and game.set_known:
                 limit = (
                     f"this game has {last} (rules.rounds)"
                     if rules.rounds is not None
@@ -121,7 +128,7 @@ class _Checker:
 
     def check_round(self, rec: RoundRecord) -> dict[str, int] | None:
         """Every check of one round; its points where they can be known."""
-        starter = round_starter(self.game.top, rec.number)
+        starter = round_starter(self.game.top, min(rec.number, self.game.top + 1))
         replayable = not rec.broken and self.rules is not None and self.deal_count is not None
         replayable &= self.check_starter(rec, starter)
         self.check_scored(rec)
@@ -130,7 +137,7 @@ class _Checker:
             replayable = False
         if rec.hands is not None:
             self.check_final_hands(rec, starter, replayed=rec.moves is not None)
-            self.check_scores_against_hands(rec)
+        self.check_scores(rec, starter)
         board = None
         if rec.moves is not None:
             if replayable:
@@ -141,7 +148,7 @@ class _Checker:
 
     def check_starter(self, rec: RoundRecord, starter: Tile) -> bool:
         """``starter``: the round's recorded starter must be its double."""
-        if rec.starter is None or rec.starter == starter:
+        if rec.starter is None or rec.starter == starter or not self.game.set_known:
             return True
         k = rec.number
         self.add(
@@ -179,31 +186,49 @@ class _Checker:
                 continue
             for name in self.game.players:
                 if name not in given:
+                    # Where a misspelling of the name stands, if one does: the root cause
+                    # is reported there, just before this.
+                    misnamed = rec.misnamed.get((part, name))
                     self.add(
                         code,
-                        f"{name} is missing from round {rec.number}'s {part}",
-                        getattr(rec, f"{part}_pos"),
+                        f"{clip(name)} is missing from round {rec.number}'s {part}",
+                        misnamed or getattr(rec, f"{part}_pos"),
                         rec.number,
                         player=name,
                     )
                     complete_deal = complete_deal and part != "deal"
         return complete_deal
 
-    def check_scores_against_hands(self, rec: RoundRecord) -> None:
-        """``score-mismatch``: a recorded score must be the points of the recorded hand."""
+    def check_scores(self, rec: RoundRecord, starter: Tile) -> None:
+        """``score-mismatch``: a score no hand could reach, or one the recorded hand is not
+        worth. Without known rules (an unknown set, a broken ``rules``) neither is checked."""
         rules = self.game.rules
-        if rec.hands is None or rec.scores is None or rules is None:
+        if rec.scores is None or rules is None:
             return
+        most = _most_points(rules, starter)
         for name, (score, pos) in rec.scores.items():
-            hand = rec.hands.get(name)
-            if score is None or hand is None or hand.tiles is None:
+            if score is None:
+                continue
+            if score > most:
+                self.add(
+                    "score-mismatch",
+                    f"{clip(name)} scored {score}, more than any hand can hold: the whole "
+                    f"{rules.set_name} less the starter {starter} is worth {most}",
+                    pos,
+                    rec.number,
+                    player=name,
+                )
+                continue
+            hand = rec.hands.get(name) if rec.hands is not None else None
+            if hand is None or hand.tiles is None:
                 continue
             points = hand_points(hand.tiles, rules.double_blank)
             if points != score:
                 what = f"the hand {format_hand(hand.tiles)}" if hand.tiles else "an empty hand"
                 self.add(
                     "score-mismatch",
-                    f"{name} scored {score}, but {what} is worth {points}",
+                    f"{clip(name)} scored {score}, but {what} is worth {points}"
+                    + _double_blank_note(hand.tiles, rules.double_blank),
                     pos,
                     rec.number,
                     player=name,
@@ -325,11 +350,12 @@ class _Checker:
                 if score is None or hand.unseen:
                     continue
                 points = hand_points(hand.known, self.rules.double_blank)
-                if points != score:
+                if points != score and score <= _most_points(self.rules, board.starter):
                     left = format_hand(sorted(hand.known, reverse=True)) or "nothing"
                     self.add(
                         "score-mismatch",
-                        f"{name} scored {score}, but the log leaves {left}, worth {points}",
+                        f"{name} scored {score}, but the log leaves {left}, worth {points}"
+                        + _double_blank_note(hand.known, self.rules.double_blank),
                         pos,
                         k,
                         player=name,
@@ -399,6 +425,23 @@ def _hand_difference(board: Round, name: str, entry: HandEntry) -> str | None:
         has, left = _tiles(len(recorded)), _tiles(hand.size)
         return f"{name}'s recorded hand has {has}, the log leaves {left}"
     return None
+
+
+def _most_points(rules: Rules, starter: Tile) -> int:
+    """The points of the whole set less the round's starter: more than any hand can hold."""
+    top = rules.top
+    pips = top * (top + 1) * (top + 2) // 2  # every number appears top + 2 times
+    return pips + rules.double_blank - starter.points(rules.double_blank)
+
+
+def _double_blank_note(tiles: object, double_blank: int) -> str:
+    """Where a hand holds 0-0, which value the file gives it and how to change it."""
+    if Tile.of(0, 0) not in tiles:  # type: ignore[operator]
+        return ""
+    return (
+        f" (0-0 counts {double_blank} in this file; if your table counts it otherwise, "
+        "set it in the file, as in rules: {double_blank: 25})"
+    )
 
 
 def _tiles(n: int) -> str:

@@ -110,7 +110,10 @@ def match_player(name: str, players: Sequence[str]) -> str:
         raise EntryError(f"'{name}' matches {len(folded)} players: did you mean {which}?")
     by_fold = {fold(p): p for p in players}
     close = difflib.get_close_matches(fold(nfc), list(by_fold), n=1, cutoff=0.6)
-    hint = f"did you mean '{by_fold[close[0]]}'?" if close else f"players: {', '.join(players)}"
+    if close:
+        hint = f"did you mean '{by_fold[close[0]]}'?"
+    else:
+        hint = "did you mean one of " + ", ".join(f"'{p}'" for p in players) + "?"
     raise EntryError(f"'{name}' is not a player ({hint})")
 
 
@@ -156,7 +159,8 @@ def round_data(
         value = given[p]
         if isinstance(value, tuple):
             scores[p] = hand_points(value, double_blank)
-            noted.append(f"{p}: {format_hand(value) or OUT}")
+            if value:  # who went out scores 0: nothing to keep
+                noted.append(f"{p}: {format_hand(value)}")
         else:
             scores[p] = value
     data: dict[str, object] = {"scores": scores}

@@ -5,6 +5,15 @@ The file is composed (never constructed) with PyYAML's safe loader, the libyaml
 column. Scalars are read from the node's text, as written: a player called ``No`` is
 ``"No"`` and a score written ``033`` is 33. Everything wrong with the shape of the file
 becomes a :class:`~cf.record.problems.Problem`; reading never raises for any input.
+
+The reader is four small layers, each a class a newcomer can read on its own:
+
+- :class:`_Values` — positions, problems (capped per file) and the shapes every part is
+  made of: a scalar, a mapping, a whole number; it also keeps the alias budget.
+- :class:`_Names` — the seated players, how a name written in a round is matched to one
+  (Unicode NFC, "did you mean"), and the typo check of ``players:`` itself.
+- :class:`_FileReader` — the top level: known keys, ``set``, ``rules``, ``players``.
+- :class:`_RoundReader` and :class:`_MoveReader` — one item of ``rounds``, and its log.
 """
 
 from __future__ import annotations
@@ -12,15 +21,19 @@ from __future__ import annotations
 import difflib
 import gc
 import re
+import unicodedata
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO
 
 import yaml
 
-from cf.notation import Action, MoveNotationError, parse_action
-from cf.record.problems import Problem
-from cf.rules import PLAYERS, Rules, RulesError, check_option
+from cf.errors import clip
+from cf.notation import Action, parse_action
+from cf.record.compose import Move, compose
+from cf.record.problems import Problem, ProblemLog, has_control
+from cf.rules import Rules, RulesError, check_option, parse_starter_arms
 from cf.tiles import (
     NotationError,
     SetNameError,
@@ -59,6 +72,9 @@ class Loader(_BaseLoader):  # type: ignore[misc,valid-type]
 
 #: Files larger than this are refused unread.
 MAX_BYTES = 16 * 1024 * 1024
+#: From this many characters on, a file is composed with cf.record.compose, which keeps
+#: move logs compact (a quarter of the memory, a quarter slower on small files).
+COMPACT_FROM = 1024 * 1024
 
 TOP_KEYS = ("title", "date", "notes", "set", "rules", "players", "rounds")
 ROUND_KEYS = ("starter", "deal", "moves", "hands", "scores", "notes")
@@ -66,9 +82,14 @@ RULE_KEYS = ("starter_arms", "double_blank", "deal", "reserve", "rounds")
 
 _Y = "tag:yaml.org,2002:"
 _PLAIN_TAGS = {_Y + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
+_COLLECTION_TAGS = {_Y + "seq", _Y + "map"}
+_STR = _Y + "str"
 _NULLS = {"", "~", "null", "Null", "NULL"}
 _DECIMAL = re.compile(r"[0-9]+")
 _MAX_DIGITS = 1000
+_TOKEN = re.compile(r"[^\s,]+")
+#: Text that aliases may add to what is read, beyond the file's own length.
+_ALIAS_SLACK = 64 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,11 +145,18 @@ class RoundRecord:
     # Parts (or typos of parts) present but not readable: already a problem, so nobody is
     # reported missing from them.
     unreadable: set[str] = field(default_factory=set)
+    # (part, player) -> where a misspelling of that player's name stands in that part: the
+    # player is reported missing there, right after the misspelling (the root cause).
+    misnamed: dict[tuple[str, str], Pos] = field(default_factory=dict)
 
 
 @dataclass
 class Game:
-    """A game file as read, with the problems found while reading it."""
+    """A game file as read, with the problems found while reading it.
+
+    ``set_known`` is false when the file names a set cf does not know: then ``top`` is
+    only a placeholder and nothing that depends on the set is checked.
+    """
 
     file: str
     top: int = 9
@@ -138,7 +166,10 @@ class Game:
     rounds: list[RoundRecord] = field(default_factory=list)
     title: str | None = None
     date: str | None = None
-    problems: list[Problem] = field(default_factory=list)
+    problems: ProblemLog = field(default_factory=ProblemLog)
+    set_known: bool = True
+    #: The path as given, where ``file`` had to replace bytes that are not UTF-8.
+    path: str | None = None
 
     @property
     def move_count(self) -> int:
@@ -152,49 +183,86 @@ def read_game(source: bytes | str | IO[bytes] | IO[str], file: str = "<stdin>") 
     """Read a game file from bytes, text or a file object. Never raises for bad input."""
     data = source.read(MAX_BYTES + 1) if hasattr(source, "read") else source  # type: ignore[union-attr]
     game = Game(file)
-    if isinstance(data, bytes):
-        if len(data) > MAX_BYTES:
-            game.problems.append(
-                Problem("yaml", f"the file is larger than {MAX_BYTES // 2**20} MiB: not read")
-            )
-            return game
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            game.problems.append(
-                Problem("yaml", f"the file is not UTF-8 text (bad byte at offset {exc.start})")
-            )
-            return game
-    else:
-        text = data.removeprefix("\ufeff")
-        if len(text) > MAX_BYTES:
-            game.problems.append(
-                Problem("yaml", f"the file is larger than {MAX_BYTES // 2**20} MiB: not read")
-            )
-            return game
+    text = _decode(game, data)
+    if text is None:
+        return game
     # A composed file is a large tree with no reference cycles: the cyclic garbage collector
     # would only walk it again and again while it is built. Reference counting frees it.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        _compose_and_read(game, text)
+        composed, node = _compose(game, text)
+        if composed:
+            _FileReader(_Values(game, len(text))).read(node)
+    except _TooMuch:
+        pass  # already reported
     finally:
         if collecting:
             gc.enable()
     return game
 
 
-def _compose_and_read(game: Game, text: str) -> None:
+def read_game_file(path: str) -> Game:
+    """Read the game file at ``path`` (``-`` reads stdin). Raises ``OSError`` if unreadable."""
+    if path == "-":
+        import sys
+
+        if sys.stdin is None:
+            raise OSError(9, "stdin is closed")
+        return read_game(sys.stdin.buffer, "<stdin>")
+    with open(path, "rb") as fh:
+        game = read_game(fh, display_name(path))
+    game.path = path
+    return game
+
+
+def display_name(path: str) -> str:
+    """``path`` as it can be shown and put in JSON: bytes that are not UTF-8 (which the OS
+    hands over as lone surrogates) become U+FFFD."""
     try:
-        node = yaml.compose(text, Loader=Loader)
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return path
+
+
+# --- text to YAML nodes -------------------------------------------------------------------
+
+
+def _decode(game: Game, data: bytes | str) -> str | None:
+    if len(data) > MAX_BYTES:
+        game.problems.append(
+            Problem("yaml", f"the file is larger than {MAX_BYTES // 2**20} MiB: not read")
+        )
+        return None
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        start = exc.start
+        line = data.count(b"\n", 0, start) + 1
+        column = start - (data.rfind(b"\n", 0, start) + 1) + 1
+        game.problems.append(
+            Problem(
+                "yaml",
+                f"the byte 0x{data[start]:02X} is not UTF-8 text: save the file as UTF-8",
+                line,
+                column,
+            )
+        )
+        return None
+
+
+def _compose(game: Game, text: str) -> tuple[bool, yaml.Node | None]:
+    """Whether the text is YAML, and its root node (``None`` if empty); a ``yaml`` problem
+    if it is not."""
+    try:
+        if len(text) < COMPACT_FROM:  # libyaml's composer, in C: the fastest
+            return True, yaml.compose(text, Loader=Loader)
+        return True, compose(text, Loader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        what = " ".join(str(x) for x in (exc.context, exc.problem) if x)
-        if exc.context_mark is not None and exc.context_mark is not mark:
-            what += f", begun at line {exc.context_mark.line + 1}"
-        line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
-        game.problems.append(Problem("yaml", f"not valid YAML: {what}", line, col))
-        return
+        game.problems.append(_yaml_problem(exc, text))
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow
         pos = exc.position
         line = text.count("\n", 0, pos) + 1
@@ -208,24 +276,82 @@ def _compose_and_read(game: Game, text: str) -> None:
                 column,
             )
         )
-        return
     except (yaml.YAMLError, RecursionError, ValueError) as exc:
         game.problems.append(Problem("yaml", f"not valid YAML: {exc}"))
-        return
-    _Reader(game).read(node)
+    return False, None
 
 
-def read_game_file(path: str) -> Game:
-    """Read the game file at ``path`` (``-`` reads stdin). Raises ``OSError`` if unreadable."""
-    if path == "-":
-        import sys
-
-        return read_game(sys.stdin.buffer, "<stdin>")
-    with open(path, "rb") as fh:
-        return read_game(fh, path)
+_BRACKET_TILE = re.compile(r"\[\s*[0-9]+\s*[-|]\s*[0-9]+\s*\]")
 
 
-# --- the reader --------------------------------------------------------------------------
+def _yaml_problem(exc: yaml.MarkedYAMLError, text: str) -> Problem:
+    """A parser error in plain words, where the mistake most likely is."""
+    mark = exc.problem_mark or exc.context_mark
+    lines = text.split("\n")
+    said = " ".join(str(x) for x in (exc.context, exc.problem) if x)
+    found = _plain_words(exc, said, lines)
+    if found is None:
+        where = mark.line if mark else None
+        plain = said
+        if exc.context_mark is not None and exc.context_mark is not mark:
+            plain += f", begun at line {exc.context_mark.line + 1}"
+    else:
+        where, plain = found
+    if where is None:
+        return Problem("yaml", f"not valid YAML: {plain}")
+    column = mark.column + 1 if mark and where == mark.line else _indent(lines[where]) + 1
+    return Problem("yaml", f"not valid YAML: {plain}", where + 1, column)
+
+
+def _plain_words(exc: yaml.MarkedYAMLError, said: str, lines: list[str]) -> tuple[int, str] | None:
+    """(0-based line, message) for the mistakes people make, or ``None``."""
+    mark = exc.problem_mark or exc.context_mark
+    if mark is None or mark.line >= len(lines):
+        return None
+    line = lines[mark.line]
+    if "cannot start any token" in said and line[mark.column : mark.column + 1] == "\t":
+        return mark.line, "tabs cannot indent YAML: use spaces"
+    if len(_BRACKET_TILE.findall(line)) > 1 or (
+        _BRACKET_TILE.search(line) and ("expected" in said or "found" in said)
+    ):
+        return mark.line, (
+            'quote a hand written with brackets, as in Ana: "[5|4] [3|1]" '
+            "(unquoted, YAML reads [5|4] as a list)"
+        )
+    missing: int | None = None
+    if "could not find expected ':'" in said and exc.context_mark is not None:
+        missing = exc.context_mark.line
+    elif "mapping values are not allowed" in said:
+        missing = _line_without_colon(lines, mark.line)
+    if missing is None:
+        return None
+    return missing, f"a key without its ':' ({clip(lines[missing].strip())!r}): write 'key: value'"
+
+
+def _line_without_colon(lines: list[str], line: int) -> int | None:
+    """The line before ``line`` that reads as the start of a plain scalar the parser ran on
+    into ``line``'s key: a key that lost its colon."""
+    for before in range(line - 1, max(line - 20, -1), -1):
+        text = lines[before].strip()
+        if not text or text.startswith("#"):
+            continue
+        if ":" in text:
+            return None
+        if _indent(lines[before]) == _indent(lines[line]):
+            return before
+        return None
+    return None
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+# --- layer 1: positions, problems, shapes -------------------------------------------------
+
+
+class _TooMuch(Exception):
+    """Aliases expand to more than the file holds: reading stops (already reported)."""
 
 
 def _pos(node: yaml.Node) -> Pos:
@@ -233,21 +359,20 @@ def _pos(node: yaml.Node) -> Pos:
 
 
 def _kind(node: yaml.Node) -> str:
-    if node.tag not in _PLAIN_TAGS | {_Y + "seq", _Y + "map"}:
-        return f"a value tagged {node.tag}"
+    if node.tag not in _PLAIN_TAGS | _COLLECTION_TAGS:
+        return f"a value tagged {clip(node.tag)}"
     if isinstance(node, yaml.MappingNode):
         return "a mapping"
     if isinstance(node, yaml.SequenceNode):
         return "a list"
-    return f"'{_clip(node.value)}'"
-
-
-def _clip(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return f"'{clip(node.value)}'"
 
 
 def _is_null(node: yaml.Node) -> bool:
     return isinstance(node, yaml.ScalarNode) and not node.style and node.value in _NULLS
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def suggest(key: str, known: tuple[str, ...]) -> str:
@@ -256,20 +381,59 @@ def suggest(key: str, known: tuple[str, ...]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else f" (known keys: {', '.join(known)})"
 
 
-class _Reader:
-    def __init__(self, game: Game) -> None:
+class _Values:
+    """Problems and the shapes of values, shared by every reader of one file.
+
+    Problems go to the game's capped :class:`ProblemLog`. A YAML alias is the same node
+    again: a list or mapping is read once (a repeat is refused), and the text of every
+    scalar read counts against a budget of the file's own length, so aliases can never
+    make reading cost more than a file of the same size written out.
+    """
+
+    def __init__(self, game: Game, length: int) -> None:
         self.game = game
+        self.log = game.problems
         self.round: int | None = None
         self.walked: set[int] = set()
+        self.budget = length + _ALIAS_SLACK
 
+    def spend(self, text: str) -> None:
+        self.budget -= len(text)
+        if self.budget < 0:
+            self.log.keep(
+                Problem(
+                    "schema",
+                    "YAML aliases repeat more text than the file holds: write the parts out",
+                )
+            )
+            raise _TooMuch
+
+    # problems ----------------------------------------------------------------------
+    def problem(
+        self, code: str, message: str, node: yaml.Node | Pos | None = None, **kw: object
+    ) -> Problem:
+        pos = node if isinstance(node, Pos) else (_pos(node) if node is not None else Pos())
+        return Problem(code, message, pos.line, pos.column, round=self.round, **kw)  # type: ignore[arg-type]
+
+    def report(
+        self, code: str, message: str, node: yaml.Node | Pos | None = None, **kw: object
+    ) -> None:
+        if self.log.full:
+            self.log.skip(code)
+        else:
+            self.log.append(self.problem(code, message, node, **kw))
+
+    # shapes --------------------------------------------------------------------------
     def first_walk(self, node: yaml.Node, what: str) -> bool:
         """Whether this list or mapping is met for the first time.
 
         A YAML alias is the same node again: walking it each time would let a few
         kilobytes of aliases stand for millions of moves. Each part is read once.
         """
-        if node.tag not in (_Y + "seq", _Y + "map"):
-            self.report("schema", f"{what} has the tag {node.tag}, which cf does not accept", node)
+        if node.tag not in _COLLECTION_TAGS:
+            self.report(
+                "schema", f"{what} has the tag {clip(node.tag)}, which cf does not accept", node
+            )
             return False
         if id(node) not in self.walked:
             self.walked.add(id(node))
@@ -281,29 +445,26 @@ class _Reader:
         )
         return False
 
-    # problems ----------------------------------------------------------------------
-    def problem(
-        self, code: str, message: str, node: yaml.Node | Pos | None = None, **kw: object
-    ) -> Problem:
-        pos = node if isinstance(node, Pos) else (_pos(node) if node is not None else Pos())
-        p = Problem(code, message, pos.line, pos.column, round=self.round, **kw)  # type: ignore[arg-type]
-        return p
-
-    def report(
-        self, code: str, message: str, node: yaml.Node | Pos | None = None, **kw: object
-    ) -> None:
-        self.game.problems.append(self.problem(code, message, node, **kw))
-
-    # generic shapes ------------------------------------------------------------------
-    def scalar(self, node: yaml.Node, what: str, code: str = "schema") -> str | None:
-        """The text of a scalar, or a problem and ``None``."""
+    def scalar(
+        self, node: yaml.Node, what: str, code: str = "schema", *, spent: bool = False
+    ) -> str | None:
+        """The text of a scalar, or a problem and ``None`` (``spent``: already counted
+        against the alias budget)."""
         if not isinstance(node, yaml.ScalarNode):
             self.report(code, f"{what} must be a single value, not {_kind(node)}", node)
             return None
         if node.tag not in _PLAIN_TAGS:
-            self.report(code, f"{what} has the tag {node.tag}, which cf does not accept", node)
+            self.report(
+                code, f"{what} has the tag {clip(node.tag)}, which cf does not accept", node
+            )
             return None
-        return node.value
+        text: str = node.value
+        if not spent:
+            self.spend(text)
+        if not text.isascii() and _SURROGATE.search(text):
+            self.report(code, f"{what} holds a lone surrogate (\\u escape), not text", node)
+            return None
+        return text
 
     def mapping(
         self, node: yaml.Node, what: str, code: str = "schema"
@@ -324,8 +485,9 @@ class _Reader:
                 self.report("schema", f"a key in {what} must be plain text", key_node)
                 continue
             key = key_node.value
+            self.spend(key)
             if key in seen:
-                self.report("schema", f"duplicate key '{_clip(key)}' in {what}", key_node)
+                self.report("schema", f"duplicate key '{clip(key)}' in {what}", key_node)
                 continue
             seen.add(key)
             yield key, key_node, value_node
@@ -337,82 +499,193 @@ class _Reader:
         text = text.strip()
         if not _DECIMAL.fullmatch(text) or len(text) > _MAX_DIGITS:
             self.report(
-                code, f"{what} must be a whole number, 0 or more, not '{_clip(text)}'", node
+                code, f"{what} must be a whole number, 0 or more, not '{clip(text)}'", node
             )
             return None
         return int(text)
 
-    # the document --------------------------------------------------------------------
+
+# --- layer 2: names -----------------------------------------------------------------------
+
+
+def _nfc(name: str) -> str:
+    return name if name.isascii() else unicodedata.normalize("NFC", name)
+
+
+def _fold(name: str) -> str:
+    """A name without case or accents, to find what a misspelling meant."""
+    decomposed = unicodedata.normalize("NFD", name.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+class _Names:
+    """The seated players and how a name written elsewhere is matched to one of them.
+
+    Names compare in Unicode NFC (an NFD ``José`` is the same player). ``aliases`` maps
+    the name the rounds use to a seat whose name in ``players:`` is a typo of it.
+    """
+
+    def __init__(self) -> None:
+        self.seated: dict[str, None] = {}  # ordered, and O(1) to look up
+        self.aliases: dict[str, str] = {}
+        self.ok = True  # False: no readable players list, so names elsewhere go unchecked
+        self._folded: dict[str, list[str]] | None = None
+        self._guesses: dict[str, str | None] = {}
+
+    def resolve(self, written: str) -> str | None:
+        """The seated name ``written`` stands for, or ``None``."""
+        if written in self.seated:
+            return written
+        name = _nfc(written.strip())
+        if name in self.seated:
+            return name
+        return self.aliases.get(name)
+
+    def guess(self, written: str) -> str | None:
+        """The seated player a name that is not seated most likely means, or ``None``."""
+        if written in self._guesses:
+            return self._guesses[written]
+        if self._folded is None:
+            self._folded = {}
+            for name in self.seated:
+                self._folded.setdefault(_fold(name), []).append(name)
+        same = self._folded.get(_fold(written), [])
+        guess: str | None = same[0] if len(same) == 1 else None
+        if guess is None and len(self.seated) <= 200:  # difflib is quadratic in names
+            close = difflib.get_close_matches(written, list(self.seated), n=2, cutoff=0.6)
+            guess = close[0] if len(close) == 1 else None
+        if len(self._guesses) < 10_000:
+            self._guesses[written] = guess
+        return guess
+
+    def did_you_mean(self, written: str) -> str:
+        guess = self.guess(written)
+        return f" (did you mean '{clip(guess)}'?)" if guess else ""
+
+
+def _mentioned(rounds: yaml.Node) -> Counter[str]:
+    """How often each name is written in the rounds (keys of deal, hands, scores, moves).
+
+    A quick look at the shapes only; reading the rounds reports whatever is wrong.
+    """
+    seen: Counter[str] = Counter()
+    if not isinstance(rounds, yaml.SequenceNode):
+        return seen
+    done: set[int] = set()  # an alias is the same node again: look at each once
+    for item in rounds.value:
+        if isinstance(item, yaml.MappingNode) and id(item) not in done:
+            done.add(id(item))
+            _mentioned_in_round(item, seen, done)
+    return Counter({_nfc(k.strip()): n for k, n in seen.items()})
+
+
+def _mentioned_in_round(item: yaml.MappingNode, seen: Counter[str], done: set[int]) -> None:
+    for key, value in item.value:
+        if id(value) in done or not isinstance(key, yaml.ScalarNode):
+            continue
+        done.add(id(value))
+        if key.value in ("deal", "hands", "scores") and isinstance(value, yaml.MappingNode):
+            seen.update(k.value for k, _ in value.value if isinstance(k, yaml.ScalarNode))
+        elif key.value == "moves" and isinstance(value, yaml.SequenceNode):
+            seen.update(name for name in map(_mover, value.value) if name is not None)
+
+
+def _mover(item: object) -> str | None:
+    if type(item) is Move:
+        return item.player
+    if (
+        isinstance(item, yaml.MappingNode)
+        and len(item.value) == 1
+        and isinstance(item.value[0][0], yaml.ScalarNode)
+    ):
+        return item.value[0][0].value  # type: ignore[no-any-return]
+    return None
+
+
+# --- layer 3: the top level ---------------------------------------------------------------
+
+
+class _FileReader:
+    def __init__(self, values: _Values) -> None:
+        self.v = values
+        self.game = values.game
+        self.names = _Names()
+
     def read(self, root: yaml.Node | None) -> None:
-        game = self.game
+        v = self.v
         if root is None or _is_null(root):
-            self.report(
+            v.report(
                 "schema", "the file is empty: a game file is a mapping with players and rounds"
             )
             return
         if not isinstance(root, yaml.MappingNode):
-            self.report(
+            v.report(
                 "schema",
                 f"a game file must be a mapping with players and rounds, not {_kind(root)}",
                 root,
             )
             return
-        items = {}
-        meant: set[str] = set()  # known keys that unknown ones look like (typos)
-        for key, key_node, value in self.mapping(root, "the game file"):
+        items, meant = self.top_items(root)
+        self.read_header(items)
+        self.read_set(items.get("set"))
+        self.read_rules(items.get("rules"))
+        if "players" in items:
+            self.read_players(items["players"], items.get("rounds"))
+        else:
+            self.names.ok = False
+            if "players" not in meant:
+                v.report("schema", "the game file has no 'players' list", root)
+        if "rounds" in items:
+            self.read_rounds(items["rounds"])
+        elif "rounds" not in meant:
+            v.report("schema", "the game file has no 'rounds' list", root)
+
+    def top_items(self, root: yaml.Node) -> tuple[dict[str, yaml.Node], set[str]]:
+        """The known top-level keys' values, and the known keys unknown ones look like."""
+        items: dict[str, yaml.Node] = {}
+        meant: set[str] = set()
+        for key, key_node, value in self.v.mapping(root, "the game file"):
             if key not in TOP_KEYS:
-                self.report(
-                    "schema", f"unknown key '{_clip(key)}'{suggest(key, TOP_KEYS)}", key_node
+                self.v.report(
+                    "schema", f"unknown key '{clip(key)}'{suggest(key, TOP_KEYS)}", key_node
                 )
                 meant.update(difflib.get_close_matches(key.lower(), TOP_KEYS, n=1, cutoff=0.6))
                 continue
             items[key] = value
+        return items, meant
+
+    def read_header(self, items: dict[str, yaml.Node]) -> None:
         for key in ("title", "date", "notes"):
             if key in items:
-                text = self.scalar(items[key], key)
+                text = self.v.scalar(items[key], key)
                 if key == "title":
-                    game.title = text
+                    self.game.title = text
                 elif key == "date":
-                    game.date = text
-        self.read_set(items.get("set"))
-        self.read_rules(items.get("rules"))
-        if "players" in items:
-            self.read_players(items["players"])
-        else:
-            self.players_ok = False
-            if "players" not in meant:
-                self.report("schema", "the game file has no 'players' list", root)
-        if "rounds" in items:
-            self.read_rounds(items["rounds"])
-        elif "rounds" not in meant:
-            self.report("schema", "the game file has no 'rounds' list", root)
+                    self.game.date = text
 
     def read_set(self, node: yaml.Node | None) -> None:
         if node is None:
             return
-        text = self.scalar(node, "set", "rules")
-        if text is None:
-            self.game.top = 18
-            self.set_ok = False
-            return
-        try:
-            self.game.top = parse_set_name(text)
-        except SetNameError as exc:
-            self.report("rules", str(exc), node)
-            self.game.top = 18  # read tiles leniently; nothing is replayed
-            self.set_ok = False
-
-    set_ok = True
+        text = self.v.scalar(node, "set", "rules")
+        if text is not None:
+            try:
+                self.game.top = parse_set_name(text)
+                return
+            except SetNameError as exc:
+                self.v.report("rules", str(exc), node)
+        # Unknown set: tiles are read for their shape only and nothing is replayed.
+        self.game.top = 18
+        self.game.set_known = False
 
     def read_rules(self, node: yaml.Node | None) -> None:
         top = self.game.top
         values: dict[str, object] = {}
-        ok = self.set_ok
+        ok = self.game.set_known
         if node is not None and not _is_null(node):
-            for key, key_node, value in self.mapping(node, "rules", "rules"):
+            for key, key_node, value in self.v.mapping(node, "rules", "rules"):
                 if key not in RULE_KEYS:
-                    self.report(
-                        "schema", f"unknown rule '{_clip(key)}'{suggest(key, RULE_KEYS)}", key_node
+                    self.v.report(
+                        "schema", f"unknown rule '{clip(key)}'{suggest(key, RULE_KEYS)}", key_node
                     )
                     continue
                 parsed = self.rule_value(key, value)
@@ -422,7 +695,7 @@ class _Reader:
                 try:
                     check_option(key, parsed, top)
                 except RulesError as exc:
-                    self.report("rules", str(exc), value)
+                    self.v.report("rules", str(exc), value)
                     ok = False
                     continue
                 values[key] = parsed
@@ -432,78 +705,148 @@ class _Reader:
             self.game.rules = Rules(top=top, **values)  # type: ignore[arg-type]
 
     def rule_value(self, key: str, node: yaml.Node) -> object:
-        text = self.scalar(node, f"rules.{key}", "rules")
+        text = self.v.scalar(node, f"rules.{key}", "rules")
         if text is None:
             return None
         text = text.strip()
-        if key == "starter_arms" and text.lower() == PLAYERS:
-            return PLAYERS
+        if key == "starter_arms":
+            try:
+                return parse_starter_arms(text)
+            except RulesError as exc:
+                self.v.report("rules", f"rules.{exc}", node)
+                return None
         if _DECIMAL.fullmatch(text) and len(text) <= _MAX_DIGITS:
             return int(text)
-        allowed = (
-            "a whole number from 2 up or 'players'"
-            if key == "starter_arms"
-            else ("a whole number")
-        )
-        self.report("rules", f"rules.{key} must be {allowed}, not '{_clip(text)}'", node)
+        self.v.report("rules", f"rules.{key} must be a whole number, not '{clip(text)}'", node)
         return None
 
-    players_ok = True  # False: no readable players list, so names elsewhere go unchecked
-
-    def read_players(self, node: yaml.Node) -> None:
+    def read_players(self, node: yaml.Node, rounds: yaml.Node | None) -> None:
+        v, names = self.v, self.names
         self.game.players_pos = _pos(node)
         if _is_null(node):
-            self.report("player", "a game needs at least 2 players, this one lists none", node)
+            v.report("player", "a game needs at least 2 players, this one lists none", node)
             return
         if not isinstance(node, yaml.SequenceNode):
-            self.report("schema", f"players must be a list of names, not {_kind(node)}", node)
-            self.players_ok = False
+            v.report("schema", f"players must be a list of names, not {_kind(node)}", node)
+            names.ok = False
             return
-        if not self.first_walk(node, "players"):
-            self.players_ok = False
+        if not v.first_walk(node, "players"):
+            names.ok = False
             return
-        names: list[str] = []
+        where: dict[str, yaml.Node] = {}
         for item in node.value:
-            name = self.scalar(item, "a player's name")
+            name = self.player_name(item)
             if name is None:
                 continue
-            name = name.strip()
-            if not name:
-                self.report("schema", "a player's name is empty", item)
-            elif name in names:
-                self.report("player", f"{name} is seated twice", item, player=name)
+            if name in names.seated:
+                v.report("player", f"{clip(name)} is seated twice", item, player=name)
             else:
-                names.append(name)
-        if len(names) < 2 and len(node.value) == len(names):
-            self.report(
-                "player", f"a game needs at least 2 players, this one has {len(names)}", node
+                names.seated[name] = None
+                where[name] = item
+        if len(names.seated) < 2 and len(node.value) == len(names.seated):
+            v.report(
+                "player",
+                f"a game needs at least 2 players, this one has {len(names.seated)}",
+                node,
             )
-        self.game.players = names
+        self.game.players = list(names.seated)
+        if rounds is not None:
+            self.find_typos(where, _mentioned(rounds))
+
+    def player_name(self, item: yaml.Node) -> str | None:
+        """One name of ``players:``, in NFC, or a problem and ``None``."""
+        name = self.v.scalar(item, "a player's name")
+        if name is None:
+            return None
+        name = _nfc(name.strip())
+        if not name:
+            self.v.report("schema", "a player's name is empty", item)
+            return None
+        if has_control(name):
+            self.v.report(
+                "schema",
+                f"a player's name may not hold control characters: {clip(name)!r}",
+                item,
+            )
+            return None
+        return name
+
+    def find_typos(self, where: dict[str, yaml.Node], mentioned: Counter[str]) -> None:
+        """A seat whose name the rounds never use, while they use a name like it that is not
+        seated (and use it more than once), is a typo in ``players:``: reported once there,
+        and the rounds' name is read as that seat, so the typo is not reported again at
+        every mention."""
+        names = self.names
+        unseated = [m for m in mentioned if m not in names.seated]
+        if not unseated or len(unseated) > 50 or len(where) > 1000:
+            return
+        for name, item in where.items():
+            if name in mentioned:
+                continue
+            # Named twice or more: a name written once may be the typo itself.
+            like = [m for m in unseated if mentioned[m] > 1 and _looks_like(m, name)]
+            if len(like) != 1 or like[0] in names.aliases:
+                continue
+            meant = like[0]
+            names.aliases[meant] = name
+            times = mentioned[meant]
+            self.v.report(
+                "player",
+                f"{clip(name)} is seated but never named in the rounds, which name "
+                f"{clip(meant)} {times} time{'s' if times != 1 else ''}: did you mean "
+                f"'{clip(meant)}'?",
+                item,
+                player=name,
+            )
 
     def read_rounds(self, node: yaml.Node) -> None:
+        v = self.v
         if _is_null(node):
             return
         if not isinstance(node, yaml.SequenceNode):
-            self.report("schema", f"rounds must be a list, not {_kind(node)}", node)
+            v.report("schema", f"rounds must be a list, not {_kind(node)}", node)
             return
-        if not self.first_walk(node, "rounds"):
+        if not v.first_walk(node, "rounds"):
             return
+        reader = _RoundReader(v, self.names, self.game.top if self.game.set_known else None)
         for number, item in enumerate(node.value, start=1):
-            self.round = number
-            self.game.rounds.append(self.read_round(number, item))
-        self.round = None
+            v.round = number
+            self.game.rounds.append(reader.read(number, item))
+        v.round = None
 
-    def read_round(self, number: int, node: yaml.Node) -> RoundRecord:
+
+def _looks_like(a: str, b: str) -> bool:
+    if _fold(a) == _fold(b):
+        return True
+    return difflib.SequenceMatcher(None, a.casefold(), b.casefold()).ratio() >= 0.6
+
+
+# --- layer 4: one round -------------------------------------------------------------------
+
+
+class _RoundReader:
+    """One item of ``rounds``. ``top`` is ``None`` when the set is unknown: tiles are then
+    read for their shape only."""
+
+    def __init__(self, values: _Values, names: _Names, top: int | None) -> None:
+        self.v = values
+        self.names = names
+        self.top = top
+        self.moves = _MoveReader(values, names, top)
+        self.failed: dict[str, str] = {}  # tokens that are no tile, and why
+
+    def read(self, number: int, node: yaml.Node) -> RoundRecord:
+        v = self.v
         rec = RoundRecord(number, _pos(node))
         if not isinstance(node, yaml.MappingNode):
-            self.report("schema", f"round {number} must be a mapping, not {_kind(node)}", node)
+            v.report("schema", f"round {number} must be a mapping, not {_kind(node)}", node)
             rec.broken = True
             return rec
-        for key, key_node, value in self.mapping(node, f"round {number}"):
+        for key, key_node, value in v.mapping(node, f"round {number}"):
             if key not in ROUND_KEYS:
-                self.report(
+                v.report(
                     "schema",
-                    f"unknown key '{_clip(key)}' in round {number}{suggest(key, ROUND_KEYS)}",
+                    f"unknown key '{clip(key)}' in round {number}{suggest(key, ROUND_KEYS)}",
                     key_node,
                 )
                 rec.unreadable.update(
@@ -513,28 +856,30 @@ class _Reader:
             pos = _pos(value) if not _is_null(value) else _pos(key_node)
             if key == "starter":
                 rec.starter_pos = pos
-                text = self.scalar(value, "starter")
-                if text is None:
-                    rec.broken = True
-                    continue
-                try:
-                    rec.starter = Tile.parse(text, self.game.top)
-                except NotationError as exc:
-                    self.report("tile", f"starter: {exc}", value)
-                    rec.broken = True
+                self.read_starter(value, rec)
             elif key in ("deal", "hands"):
-                hands = self.read_hands(value, key, rec)
-                setattr(rec, key, hands)
+                setattr(rec, key, self.read_hands(value, key, rec))
                 setattr(rec, f"{key}_pos", pos)
             elif key == "scores":
                 rec.scores_pos = pos
                 rec.scores = self.read_scores(value, rec)
             elif key == "moves":
                 rec.moves_pos = pos
-                rec.moves = self.read_moves(value, rec)
+                rec.moves = self.moves.read(value, rec)
             elif key == "notes":
-                self.scalar(value, "notes")
+                v.scalar(value, "notes")
         return rec
+
+    def read_starter(self, node: yaml.Node, rec: RoundRecord) -> None:
+        text = self.v.scalar(node, "starter")
+        if text is None:
+            rec.broken = True
+            return
+        try:
+            rec.starter = Tile.parse(text, self.top)
+        except NotationError as exc:
+            self.v.report("tile", f"starter: {exc}", node)
+            rec.broken = True
 
     def read_names(
         self, node: yaml.Node, what: str, rec: RoundRecord
@@ -549,25 +894,35 @@ class _Reader:
         deal = what == "deal"
         if not isinstance(node, yaml.MappingNode):
             rec.unreadable.add(what)
-        for key, key_node, value in self.mapping(node, what):
-            name = key.strip()
-            if not self.players_ok:
+        for key, key_node, value in self.v.mapping(node, what):
+            if not self.names.ok:
                 continue
-            if name not in self.game.players:
-                self.report("player", f"{name} in {what} is not a player", key_node, player=name)
+            name = self.names.resolve(key)
+            if name is None:
+                self.unknown_name(key.strip(), what, key_node, rec)
                 rec.broken = rec.broken or deal
                 continue
             yield name, key_node, value
         if not isinstance(node, yaml.MappingNode):
             rec.broken = rec.broken or deal
 
+    def unknown_name(self, name: str, what: str, key_node: yaml.Node, rec: RoundRecord) -> None:
+        guess = self.names.guess(name)
+        self.v.report(
+            "player",
+            f"{clip(name)} in {what} is not a player{self.names.did_you_mean(name)}",
+            key_node,
+            player=name,
+        )
+        if guess is not None:
+            rec.misnamed.setdefault((what, guess), _pos(key_node))
+
     def read_hands(self, node: yaml.Node, what: str, rec: RoundRecord) -> dict[str, HandEntry]:
         hands: dict[str, HandEntry] = {}
         for name, key_node, value in self.read_names(node, what, rec):
             pos = _pos(value) if not _is_null(value) else _pos(key_node)
-            tiles = self.read_tiles(
-                value, f"{name}'s {'dealt hand' if what == 'deal' else 'hand'}", name
-            )
+            label = f"{clip(name)}'s {'dealt hand' if what == 'deal' else 'hand'}"
+            tiles = self.read_tiles(value, label, name)
             if tiles is None and what == "deal":
                 rec.broken = True
             hands[name] = HandEntry(tiles, pos)
@@ -577,93 +932,156 @@ class _Reader:
         """A hand: tile text or a list of tiles. Every bad token is reported."""
         if _is_null(node):
             return ()
-        top = self.game.top
+        top = self.top
         if type(node) is yaml.ScalarNode and node.tag in _PLAIN_TAGS:
+            self.v.spend(node.value)
             try:  # the common case, fast: every token a tile, none twice
                 tiles = tuple(Tile.of(*parse_oriented(t, top)) for t in split_tokens(node.value))
                 if len(set(tiles)) == len(tiles):
                     return tiles
             except NotationError:
                 pass
+        tokens = self.tokens(node, what)
+        if tokens is None:
+            return None
+        return self.check_tokens(tokens, what, name)
+
+    def tokens(self, node: yaml.Node, what: str) -> list[tuple[str, yaml.Node | Pos]] | None:
+        """The tokens of a hand with where each is, or ``None`` after a problem."""
         tokens: list[tuple[str, yaml.Node | Pos]] = []
         if isinstance(node, yaml.SequenceNode):
-            if not self.first_walk(node, what):
+            if not self.v.first_walk(node, what):
                 return None
             for item in node.value:
-                text = self.scalar(item, f"a tile in {what}")
+                text = self.v.scalar(item, f"a tile in {what}")
                 if text is None:
                     return None
                 tokens.append((text.strip(), item))
-        else:
-            text = self.scalar(node, what)
-            if text is None:
-                return None
-            base = _pos(node)
-            single = (
-                not getattr(node, "style", None) and "\n" not in text and base.column is not None
-            )
-            for match in re.finditer(r"[^\s,]+", text):
-                column = base.column + match.start() if single else base.column  # type: ignore[operator]
-                tokens.append((match.group(), Pos(base.line, column)))
-        tiles_: list[Tile] = []
+            return tokens
+        text = self.v.scalar(node, what, spent=True)
+        if text is None:
+            return None
+        base = _pos(node)
+        single = not getattr(node, "style", None) and "\n" not in text and base.column is not None
+        for match in _TOKEN.finditer(text):
+            column = base.column + match.start() if single else base.column  # type: ignore[operator]
+            tokens.append((match.group(), Pos(base.line, column)))
+        return tokens
+
+    def check_tokens(
+        self, tokens: list[tuple[str, yaml.Node | Pos]], what: str, name: str
+    ) -> tuple[Tile, ...] | None:
+        tiles: dict[Tile, None] = {}
         ok = True
+        failed, log = self.failed, self.v.log
         for token, where in tokens:
-            try:
-                tile = Tile.of(*parse_oriented(token, top))
-            except NotationError as exc:
-                self.report("tile", f"{what}: {exc}", where, player=name)
+            why = failed.get(token)
+            if why is None:
+                try:
+                    tile = Tile.of(*parse_oriented(token, self.top))
+                except NotationError as exc:
+                    why = str(exc)
+                    if len(failed) < 10_000:  # a file of one bad token a million times
+                        failed[token] = why
+            if why is not None:
+                if log.full:
+                    log.skip("tile")
+                else:
+                    self.v.report("tile", f"{what}: {why}", where, player=name)
                 ok = False
                 continue
-            if tile in tiles_:
-                self.report("duplicate-tile", f"{what} holds {tile} twice", where, player=name)
+            if tile in tiles:
+                self.v.report("duplicate-tile", f"{what} holds {tile} twice", where, player=name)
                 ok = False
                 continue
-            tiles_.append(tile)
-        return tuple(tiles_) if ok else None
+            tiles[tile] = None
+        return tuple(tiles) if ok else None
 
     def read_scores(self, node: yaml.Node, rec: RoundRecord) -> dict[str, tuple[int | None, Pos]]:
         scores: dict[str, tuple[int | None, Pos]] = {}
         for name, _key, value in self.read_names(node, "scores", rec):
-            points = self.decimal(value, f"{name}'s score", "schema")
+            points = self.v.decimal(value, f"{clip(name)}'s score", "schema")
             scores[name] = (points, _pos(value))
         return scores
 
-    def read_moves(self, node: yaml.Node, rec: RoundRecord) -> list[MoveEntry] | None:
+
+# --- layer 5: the log ---------------------------------------------------------------------
+
+
+def _move_node(move: Move) -> yaml.MappingNode:
+    """The nodes a compact move stands for, to read it slowly and carefully."""
+
+    def mark(line: int, column: int) -> yaml.Mark:
+        return yaml.Mark("<file>", 0, line, column, None, None)  # type: ignore[arg-type]
+
+    start, at = mark(move.line, move.column), mark(move.text_line, move.text_column)
+    key = yaml.ScalarNode(_Y + "str", move.player, start, start)
+    value = yaml.ScalarNode(_Y + "str", move.text, at, at)
+    return yaml.MappingNode(_Y + "map", [(key, value)], start, at)
+
+
+class _MoveReader:
+    """A round's ``moves``: the common entry fast, anything else slowly and carefully."""
+
+    def __init__(self, values: _Values, names: _Names, top: int | None) -> None:
+        self.v = values
+        self.names = names
+        self.top = top
+        # Move texts that could not be read, and why: an alias repeated a thousand times
+        # is worked out once.
+        self.failed: dict[str, NotationError] = {}
+
+    def read(self, node: yaml.Node, rec: RoundRecord) -> list[MoveEntry] | None:
         if _is_null(node):
             return []
         if not isinstance(node, yaml.SequenceNode):
-            self.report(
+            self.v.report(
                 "schema",
                 f"moves must be a list of 'PLAYER: ACTION' entries, not {_kind(node)}",
                 node,
             )
             rec.broken = True
             return None
-        if not self.first_walk(node, "moves"):
+        if not self.v.first_walk(node, "moves"):
             rec.broken = True
             return None
         moves = []
-        players, top = set(self.game.players), self.game.top
-        mapping, scalar, plain = yaml.MappingNode, yaml.ScalarNode, _PLAIN_TAGS
+        fast = self.fast
         for number, item in enumerate(node.value, start=1):
-            if type(item) is mapping and len(item.value) == 1:  # the common case, fast
-                key, value = item.value[0]
-                if (
-                    type(key) is scalar
-                    and key.value in players
-                    and type(value) is scalar
-                    and value.tag in plain
-                ):
-                    try:
-                        action = parse_action(value.value, top)
-                    except NotationError:
-                        pass
-                    else:
-                        mark = item.start_mark
-                        moves.append(MoveEntry(number, key.value, action, mark.line, mark.column))
-                        continue
-            moves.append(self.read_move(number, item))
+            entry = fast(number, item)
+            if entry is None:
+                entry = self.read_move(number, _move_node(item) if type(item) is Move else item)
+            moves.append(entry)
         return moves
+
+    def fast(self, number: int, item: object) -> MoveEntry | None:
+        """The common case, ``- Ana: 9-8`` by a seated player, read at once; else ``None``.
+
+        ``item`` is a compact :class:`~cf.record.compose.Move` (a large file) or a node.
+        """
+        if type(item) is Move:
+            player, text, line, column = item.player, item.text, item.line, item.column
+        elif type(item) is yaml.MappingNode and len(item.value) == 1:
+            key, value = item.value[0]
+            if not (
+                type(key) is yaml.ScalarNode
+                and key.tag == _STR
+                and type(value) is yaml.ScalarNode
+                and value.tag in _PLAIN_TAGS
+            ):
+                return None
+            player, text = key.value, value.value
+            line, column = item.start_mark.line, item.start_mark.column
+        else:
+            return None
+        if player not in self.names.seated:
+            return None
+        try:
+            action = parse_action(text, self.top)
+        except NotationError:
+            return None
+        self.v.spend(text)
+        return MoveEntry(number, player, action, line, column)
 
     def read_move(self, number: int, node: yaml.Node) -> MoveEntry:
         """One move, slowly and carefully, with a problem if it cannot be read."""
@@ -672,7 +1090,7 @@ class _Reader:
         def bad(
             code: str, message: str, where: yaml.Node | None = None, player: str | None = None
         ) -> MoveEntry:
-            p = self.problem(code, message, where or node, move=number, player=player)
+            p = self.v.problem(code, message, where or node, move=number, player=player)
             return MoveEntry(number, player, None, mark.line, mark.column, p)
 
         if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
@@ -683,32 +1101,63 @@ class _Reader:
         key_node, value = node.value[0]
         if not isinstance(key_node, yaml.ScalarNode):
             return bad("schema", "a move's player must be a name")
-        player = key_node.value.strip()
-        if player not in self.game.players:
-            if not self.players_ok:
-                return MoveEntry(number, player, None, mark.line, mark.column)
-            return bad("player", f"{_clip(player)} is not a player in this game", player=player)
-        text: str | None = None
+        if key_node.tag != _Y + "str":
+            return bad("schema", f"a move's player has the tag {clip(key_node.tag)}, not a name")
+        written = key_node.value.strip()
+        player = self.names.resolve(written)
+        if player is None:
+            if not self.names.ok:
+                return MoveEntry(number, written, None, mark.line, mark.column)
+            return bad(
+                "player",
+                f"{clip(written)} is not a player in this game{self.names.did_you_mean(written)}",
+                player=written,
+            )
+        text = self.move_text(value)
+        if text is None:
+            return bad(
+                "schema", f"{clip(player)}'s move must be text, not {_kind(value)}", value, player
+            )
+        self.v.spend(text)
+        try:
+            action = self.parse(text)
+        except NotationError as exc:
+            return bad(exc.code or "notation", f"{clip(player)}: {exc}", value, player)
+        return MoveEntry(number, player, action, mark.line, mark.column)
+
+    @staticmethod
+    def move_text(value: yaml.Node) -> str | None:
         if isinstance(value, yaml.ScalarNode) and value.tag in _PLAIN_TAGS:
-            text = value.value
-        elif (  # `- Ana: [7-3]` is a YAML list holding one tile: read it as the tile
+            text: str = value.value
+            return None if not text.isascii() and _SURROGATE.search(text) else text
+        if (  # `- Ana: [7-3]` is a YAML list holding one tile: read it as the tile
             isinstance(value, yaml.SequenceNode)
             and value.tag == _Y + "seq"
             and len(value.value) == 1
             and isinstance(value.value[0], yaml.ScalarNode)
         ):
-            text = value.value[0].value
-        if text is None:
-            return bad(
-                "schema", f"{player}'s move must be text, not {_kind(value)}", value, player
-            )
+            return value.value[0].value  # type: ignore[no-any-return]
+        return None
+
+    def parse(self, text: str) -> Action:
+        failed = self.failed.get(text)
+        if failed is not None:
+            raise failed
         try:
-            action = parse_action(text, self.game.top)
-        except MoveNotationError as exc:
-            return bad("notation", f"{player}: {exc}", value, player)
+            return parse_action(text, self.top)
         except NotationError as exc:
-            return bad("tile", f"{player}: {exc}", value, player)
-        return MoveEntry(number, player, action, mark.line, mark.column)
+            if len(self.failed) < 10_000:
+                self.failed[text] = exc
+            raise
 
 
-__all__ = ["Game", "HandEntry", "MoveEntry", "Pos", "RoundRecord", "read_game", "read_game_file"]
+__all__ = [
+    "Game",
+    "HandEntry",
+    "MoveEntry",
+    "Pos",
+    "RoundRecord",
+    "display_name",
+    "read_game",
+    "read_game_file",
+]

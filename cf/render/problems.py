@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cf.record.check import Report
-from cf.record.problems import Problem
+from cf.record.problems import CODES, Problem
 from cf.render.jsontext import dumps
 
 
@@ -28,24 +28,45 @@ def summary_line(r: Report) -> str:
     counts = f"{r.rounds} round(s), {r.moves} move(s)"
     if r.valid:
         return f"{r.file}: valid ({counts})"
-    n = len(r.problems)
+    n = _total(r)
     return f"{r.file}: {n} problem{'s' if n != 1 else ''} ({counts})"
 
 
+def _total(r: Report) -> int:
+    return len(r.problems) + sum(_omitted(r).values())
+
+
+def _omitted(r: Report) -> dict[str, int]:
+    """Problems past the per-file cap, by code, in the order of the codes."""
+    omitted = getattr(r.problems, "omitted", None) or {}
+    return {code: omitted[code] for code in CODES if omitted.get(code)}
+
+
+def omitted_lines(r: Report) -> list[str]:
+    """``FILE: … and N more [code] problems``, one line per code past the cap."""
+    return [
+        f"{r.file}: … and {n} more [{code}] problem{'s' if n != 1 else ''}"
+        for code, n in _omitted(r).items()
+    ]
+
+
 def as_json(reports: list[Report]) -> dict[str, object]:
-    return {
-        "valid": all(r.valid for r in reports),
-        "files": [
-            {
-                "file": r.file,
-                "valid": r.valid,
-                "rounds": r.rounds,
-                "moves": r.moves,
-                "problems": [p.as_dict() for p in r.problems],
-            }
-            for r in reports
-        ],
-    }
+    """``{"valid", "files": [...]}``; a file with problems past the cap adds
+    ``"omitted": {code: count}`` (``problems`` then holds the first ones)."""
+    files = []
+    for r in reports:
+        entry: dict[str, object] = {
+            "file": r.file,
+            "valid": r.valid,
+            "rounds": r.rounds,
+            "moves": r.moves,
+            "problems": [p.as_dict() for p in r.problems],
+        }
+        omitted = _omitted(r)
+        if omitted:
+            entry["omitted"] = omitted
+        files.append(entry)
+    return {"valid": all(r.valid for r in reports), "files": files}
 
 
 def _github_escape(text: str, *, prop: bool = False) -> str:
@@ -78,5 +99,6 @@ def render_validation(reports: list[Report], fmt: str = "text") -> str:
     for r in reports:
         render = github_line if fmt == "github" else problem_line
         lines.extend(render(r.file, p) for p in r.problems)
+        lines.extend(omitted_lines(r))
         lines.append(summary_line(r))
     return "\n".join(lines) + "\n"

@@ -83,7 +83,7 @@ def as_sarif(reports: list[Report]) -> dict[str, Any]:
 
     artifacts = []
     for r in reports:
-        artifact: dict[str, Any] = {"location": artifact_location(r.file)}
+        artifact: dict[str, Any] = {"location": artifact_location(r.path or r.file)}
         artifact["roles"] = ["analysisTarget"] + (["standardStream"] if r.file == STDIN else [])
         artifacts.append(artifact)
     results = [_result(p, i, r.file) for i, r in enumerate(reports) for p in r.problems]

@@ -12,6 +12,7 @@ import csv
 import html
 import io
 
+from cf.record.problems import one_line
 from cf.record.standings import GameStandings, PlayerStats, Tournament
 from cf.render.jsontext import dumps
 
@@ -27,6 +28,10 @@ ASCII_ARROWS = ("+", "-", "=")
 def _render(headers: list[str], rows: list[list[object]], fmt: str, note: str | None) -> str:
     """``rows`` as ``fmt``; column 1 is the player, marked where column 0 (rank) is 1 and
     ``note`` is given (there is somebody to mark)."""
+    # A name's control characters (ANSI escapes, CR, NUL) never reach a terminal or a
+    # spreadsheet raw: the reader refuses them, and any that slip in are shown escaped.
+    rows = [[one_line(v) if isinstance(v, str) else v for v in r] for r in rows]
+    note = one_line(note) if note is not None else None
     plain = _PLAIN.get(fmt)
     if plain is not None:
         return plain(headers, rows)

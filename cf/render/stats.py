@@ -6,6 +6,10 @@ from cf.play.simulate import Stats
 from cf.render.jsontext import dumps
 
 
+def _points(value: float | int) -> str:
+    return f"{value:.2f}" if isinstance(value, float) else str(value)
+
+
 def render_stats(stats: Stats, names: list[str], seats: list[str], fmt: str, seed: int) -> str:
     """A study's figures: by seat and by strategy, as tables (any tabulate format) or JSON."""
     data = {"seed": seed, **stats.as_dict()}
@@ -22,16 +26,29 @@ def render_stats(stats: Stats, names: list[str], seats: list[str], fmt: str, see
     ]
     by_seat = data["points_per_round_by_seat"]
     seat_rows = [
-        [int(s), names[int(s) - 1], seats[int(s) - 1], v]
+        [s, names[int(s) - 1], seats[int(s) - 1], _points(v)]
         for s, v in by_seat.items()  # type: ignore[attr-defined]
     ]
+    # Cells formatted here (tabulate would turn a whole number beyond a float into one).
     lines.append(
-        tabulate(seat_rows, ["seat", "player", "strategy", "points/round"], floatfmt=".2f")
+        tabulate(
+            seat_rows,
+            ["seat", "player", "strategy", "points/round"],
+            disable_numparse=True,
+            colalign=["right", "left", "left", "right"],
+        )
     )
     lines.append("")
     strat_rows = [
-        [s, v["points_per_round"], f"{100 * v['win_rate']:.1f}%"]
+        [s, _points(v["points_per_round"]), f"{100 * v['win_rate']:.1f}%"]
         for s, v in data["by_strategy"].items()  # type: ignore[attr-defined]
     ]
-    lines.append(tabulate(strat_rows, ["strategy", "points/round", "win rate"], floatfmt=".2f"))
+    lines.append(
+        tabulate(
+            strat_rows,
+            ["strategy", "points/round", "win rate"],
+            disable_numparse=True,
+            colalign=["left", "right", "left"],
+        )
+    )
     return "\n".join(lines) + "\n"

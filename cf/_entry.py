@@ -1,0 +1,25 @@
+"""The ``cf`` and ``chickenfoot`` commands' entry point: signals are caught from here on.
+
+Imported before anything heavy (typer, the commands), so that Ctrl-C or SIGTERM during
+start-up already ends as ``Interrupted.`` and 130/143, not a ``KeyboardInterrupt``
+traceback from the middle of an import. Only the interpreter's own start-up (before this
+module runs, a few tens of milliseconds) keeps Python's default behaviour.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from cf import _process
+
+_process.catch_signals()
+
+
+def main() -> None:
+    """Run ``cf`` (see :func:`cf.cli.run`)."""
+    try:
+        from cf.cli import run
+    except _process.Interrupted as exc:
+        _process.say("Interrupted.")
+        sys.exit(128 + exc.signum)
+    run()

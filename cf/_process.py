@@ -1,0 +1,158 @@
+"""The process around a command: standard streams that fail loudly, and signals.
+
+:func:`cf.cli.run` sets these up before any command runs, so that every command gets the
+same behaviour without thinking about it:
+
+- stdout is a stream whose failed write raises :class:`OutputFailed` (not an ``OSError``
+  that some ``except OSError`` on the way could swallow, and that Click would turn into a
+  silent exit 1 on a broken pipe). A closed stdout (``cf … >&-``) fails at the first write
+  instead of losing the output without a word; its file descriptor is held on
+  ``/dev/null`` so that no file cf opens can take its number and receive the output.
+- Text that the terminal's encoding cannot show is written as backslash escapes, never a
+  ``UnicodeEncodeError``.
+- SIGINT and SIGTERM raise :class:`Interrupted` in the main thread; ``with`` blocks (the
+  worker pool of ``cf simulate -j``) clean up on the way out.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import io
+import os
+import signal
+import sys
+from typing import Any
+
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM arrived. A ``BaseException``: no ``except Exception`` stops it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class OutputFailed(BaseException):
+    """Writing stdout failed (``error`` says why)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+class _Sink(io.RawIOBase):
+    """File descriptor 1, raising :class:`OutputFailed` once, then swallowing the rest (so
+    that the flush at interpreter exit prints no "Exception ignored")."""
+
+    def __init__(self, fd: int, closed: bool = False) -> None:
+        super().__init__()
+        self.fd = fd
+        self.is_closed = closed
+        self.failed = False
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def isatty(self) -> bool:
+        return not self.is_closed and os.isatty(self.fd)
+
+    def write(self, data: Any) -> int:
+        size = len(memoryview(data))
+        if self.failed:
+            return size
+        if self.is_closed:
+            self.failed = True
+            raise OutputFailed(OSError(errno.EBADF, "stdout is closed"))
+        try:
+            return os.write(self.fd, data)
+        except OSError as exc:
+            self.failed = True
+            raise OutputFailed(exc) from None
+
+
+class _ClosedInput(io.RawIOBase):
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        raise OSError(errno.EBADF, "stdin is closed")
+
+
+def _hold(fd: int, flags: int) -> None:
+    """Keep ``fd`` taken (by /dev/null) so that no file cf opens gets its number."""
+    null = os.open(os.devnull, flags)
+    if null != fd:
+        os.dup2(null, fd)
+        os.close(null)
+
+
+def _fd_open(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+    except OSError:
+        return False
+    return True
+
+
+def guard_streams() -> None:
+    """Replace stdin/stdout/stderr as the module docstring says. Idempotent enough: call once."""
+    if sys.stdin is None or not _fd_open(0):
+        _hold(0, os.O_RDONLY)
+        sys.stdin = io.TextIOWrapper(io.BufferedReader(_ClosedInput()), encoding="utf-8")
+    closed = sys.stdout is None or not _fd_open(1)
+    if closed:
+        _hold(1, os.O_WRONLY)
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        fd = 1 if closed else sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (embedded, tests): leave it be
+    line_buffering = bool(getattr(sys.stdout, "line_buffering", False))
+    sys.stdout = io.TextIOWrapper(
+        io.BufferedWriter(_Sink(fd, closed)),
+        encoding=encoding,
+        errors="backslashreplace",
+        line_buffering=line_buffering,
+    )
+    if sys.stderr is None or not _fd_open(2):
+        _hold(2, os.O_WRONLY)
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115  # nowhere to report: stay quiet
+    elif hasattr(sys.stderr, "reconfigure"):
+        sys.stderr.reconfigure(errors="backslashreplace")
+
+
+def _raise(signum: int, frame: object) -> None:
+    # One interruption is enough: the cleanup it starts must not be interrupted itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise Interrupted(signum)
+
+
+def catch_signals() -> None:
+    """SIGINT and SIGTERM raise :class:`Interrupted` (exit 130 and 143)."""
+    signal.signal(signal.SIGINT, _raise)
+    signal.signal(signal.SIGTERM, _raise)
+
+
+def flush_stdout() -> None:
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def say(message: str) -> None:
+    """One line on stderr, whatever state stdout is in."""
+    with contextlib.suppress(OSError, ValueError):
+        print(message, file=sys.stderr, flush=True)
+
+
+def output_failed(exc: OutputFailed) -> int:
+    """Report a failed write of stdout; the exit status."""
+    if exc.error.errno == errno.EPIPE:
+        return 141  # the reader went away (| head): quiet, as a SIGPIPE death would be
+    reason = exc.error.strerror or str(exc.error)
+    say(f"Error: cannot write output: {reason}")
+    return 1

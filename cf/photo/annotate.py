@@ -1,0 +1,73 @@
+"""Draw what the reader saw: each tile's outline and reading on the photo (``--annotate``)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from cf.photo.reader import PhotoError, PhotoReading
+
+GREEN = (60, 200, 60)
+RED = (40, 40, 230)
+
+
+def annotate(image: np.ndarray, reading: PhotoReading) -> np.ndarray:
+    """A copy of ``image`` with each tile read outlined in green and labelled ``9-7 0.98``,
+    and each unreadable tile outlined in red and labelled ``? 9-7/9-8``."""
+    out = image.copy()
+    size = max(out.shape[:2])
+    thick = max(2, round(size / 400))
+    font = max(0.5, size / 1400)
+    for read in reading.reads:
+        _draw(out, read.box, f"{read.tile} {read.confidence:.2f}", GREEN, thick, font)
+    for bad in reading.unreadable:
+        label = "? " + "/".join(str(t) for t in bad.candidates[:3])
+        _draw(out, bad.box, label, RED, thick, font)
+    total = len(reading.reads) + len(reading.unreadable)
+    summary = f"{len(reading.reads)} of {total} tiles read"
+    if reading.unreadable:
+        summary += f", {len(reading.unreadable)} unreadable"
+    _label(out, (thick * 4, thick * 4), summary, (255, 255, 255), thick, font)
+    return out
+
+
+def write_annotated(path: str, image: np.ndarray, reading: PhotoReading) -> None:
+    """Write the annotated photo to ``path`` (PNG, or whatever its extension says)."""
+    ok = False
+    try:
+        ok = cv2.imwrite(path, annotate(image, reading))
+    except cv2.error:
+        ok = False
+    if not ok:
+        raise PhotoError(f"cannot write {path} (use a .png or .jpg name in a folder that exists)")
+
+
+def _draw(
+    out: np.ndarray,
+    box: list[tuple[int, int]],
+    text: str,
+    colour: tuple[int, int, int],
+    thick: int,
+    font: float,
+) -> None:
+    pts = np.array(box, np.int32).reshape(-1, 1, 2)
+    cv2.polylines(out, [pts], True, colour, thick, cv2.LINE_AA)
+    x = int(min(p[0] for p in box))
+    y = int(min(p[1] for p in box))
+    _label(out, (x, max(0, y - thick * 2)), text, colour, thick, font)
+
+
+def _label(
+    out: np.ndarray,
+    corner: tuple[int, int],
+    text: str,
+    colour: tuple[int, int, int],
+    thick: int,
+    font: float,
+) -> None:
+    face = cv2.FONT_HERSHEY_SIMPLEX
+    (w, h), base = cv2.getTextSize(text, face, font, thick)
+    x = min(max(0, corner[0]), max(0, out.shape[1] - w - 4))
+    y = max(h + 4, corner[1])
+    cv2.rectangle(out, (x, y - h - 4), (x + w + 4, y + base), (0, 0, 0), cv2.FILLED)
+    cv2.putText(out, text, (x + 2, y - 2), face, font, colour, thick, cv2.LINE_AA)

@@ -1,0 +1,259 @@
+"""``cf score --photo`` (SPEC §9) on synthetic photos made on the fly, and on the real
+photos in ../shared/photos when that folder is there."""
+
+from __future__ import annotations
+
+import builtins
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+np = pytest.importorskip("numpy")
+
+from cf.photo import PhotoError, load_image, read_hand  # noqa: E402
+from cf.photo.synth import render_hand  # noqa: E402
+from cf.tiles import Tile, hand_points  # noqa: E402
+
+ROOT = Path(__file__).parent.parent
+REAL = ROOT.parent / "shared" / "photos"
+
+#: A clean synthetic hand the reader must get right: 11-6 and 5-1, double-twelve.
+EASY = {"seed": 3, "size": (1024, 768), "difficulty": 0}
+
+
+@pytest.fixture(scope="module")
+def easy(tmp_path_factory):
+    photo = render_hand(**EASY)
+    path = tmp_path_factory.mktemp("photos") / "easy.png"
+    cv2.imwrite(str(path), photo.image)
+    return photo, path
+
+
+def test_reads_a_clean_synthetic_hand(easy):
+    photo, _ = easy
+    reading = read_hand(photo.image, photo.top)
+    assert reading.ok
+    assert sorted(reading.tiles) == sorted(photo.tiles)
+    assert all(0 <= r.confidence <= 1 for r in reading.reads)
+
+
+def test_never_a_wrong_total_and_mostly_read_on_synthetic_hands():
+    """Refusing is allowed; counting a wrong hand is not. And the reader must not get by
+    on refusing: most of these hands (1-12 tiles, all three difficulty levels) are read."""
+    right = 0
+    for seed in range(6):
+        photo = render_hand(seed, size=(640, 480), difficulty=seed % 3)
+        reading = read_hand(photo.image, photo.top)
+        if reading.ok:
+            assert sorted(reading.tiles) == sorted(photo.tiles), seed
+            right += 1
+    assert right >= 4
+
+
+@pytest.mark.parametrize(("seed", "layout"), [(2, "block"), (4, "row")])
+def test_reads_touching_black_pip_double_six_tiles(seed, layout):
+    """Ivory tiles with black pips, touching in a block or a row: split at their dividers."""
+    photo = render_hand(
+        seed, size=(640, 480), top=6, pip_style="black", layout=layout, count=6, difficulty=1
+    )
+    reading = read_hand(photo.image, 6)
+    assert reading.ok, [u.reason for u in reading.unreadable]
+    assert sorted(reading.tiles) == sorted(photo.tiles)
+
+
+def test_cli_text_explain_and_json_keys(cli, easy):
+    photo, path = easy
+    truth = hand_points(photo.tiles)
+    result = cli("score", "--photo", str(path), "--set", "12")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.strip() == str(truth)
+    result = cli("score", "--photo", str(path), "--set", "12", "--explain")
+    assert "11-6 = 17" in result.stdout
+    result = cli("score", "--photo", str(path), "--set", "12", "--format", "json")
+    data = json.loads(result.stdout)
+    assert set(data) == {"photo", "tiles", "points", "reads"}
+    assert data["photo"] == str(path) and data["points"] == truth
+    for read in data["reads"]:
+        assert set(read) == {"tile", "confidence", "box"}
+        assert Tile.parse(read["tile"]) in photo.tiles
+        assert len(read["box"]) == 4 and all(len(p) == 2 for p in read["box"])
+
+
+def test_several_photos_give_a_list(cli, easy):
+    _, path = easy
+    result = cli("score", "--photo", str(path), str(path), "--set", "12", "-f", "json")
+    data = json.loads(result.stdout)
+    assert isinstance(data, list) and len(data) == 2
+
+
+def test_set_bounds_the_pips(cli, easy):
+    """11-6 cannot be in double-nine: refused, never counted."""
+    _, path = easy
+    result = cli("score", "--photo", str(path), "--set", "9", "-f", "json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["unreadable"] and set(data["unreadable"][0]) == {"box", "candidates"}
+
+
+def test_unreadable_tile_exits_1_with_unreadable(cli, easy, monkeypatch):
+    import cf.photo
+    from cf.photo import PhotoReading, TileRead, Unreadable
+
+    _, path = easy
+    box = [[10, 10], [60, 10], [60, 110], [10, 110]]
+    doubtful = PhotoReading(
+        reads=[TileRead(Tile(11, 6), 0.97, box)],
+        unreadable=[Unreadable(box=box, candidates=[Tile(5, 1), Tile(5, 2)])],
+    )
+    monkeypatch.setattr(cf.photo, "read_hand", lambda *a, **k: doubtful)
+    result = cli("score", "--photo", str(path), "--set", "12", "-f", "json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert [r["tile"] for r in data["reads"]] == ["11-6"]  # what was read is still listed
+    assert data["unreadable"] == [{"box": box, "candidates": ["5-1", "5-2"]}]
+    assert "cannot read the tile" in result.stderr
+    text = cli("score", "--photo", str(path), "--set", "12")
+    assert text.exit_code == 1 and text.stdout == ""  # no total printed with confidence
+
+
+def test_annotate_writes_a_png(cli, easy, tmp_path):
+    _, path = easy
+    out = tmp_path / "checked.png"
+    result = cli("score", "--photo", str(path), "--set", "12", "--annotate", str(out))
+    assert result.exit_code == 0
+    image = cv2.imread(str(out))
+    assert image is not None and image.shape[:2] == (768, 1024)
+
+
+@pytest.mark.parametrize("content", [b"", b"not an image at all", b"\x89PNG\r\n\x1a\n\0\0"])
+def test_not_an_image_is_a_clear_error(cli, tmp_path, content):
+    path = tmp_path / "hand.jpg"
+    path.write_bytes(content)
+    result = cli("score", "--photo", str(path))
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: ") and "Traceback" not in result.stderr
+    with pytest.raises(PhotoError):
+        load_image(str(path))
+
+
+def test_missing_file_is_a_usage_error(cli, tmp_path):
+    result = cli("score", "--photo", str(tmp_path / "none.jpg"))
+    assert result.exit_code == 2
+
+
+@pytest.mark.parametrize("kind", ["grey", "rgba", "tiny", "blank"])
+def test_odd_images_never_crash(cli, tmp_path, kind):
+    image = {
+        "grey": np.full((300, 400), 90, np.uint8),
+        "rgba": np.zeros((200, 300, 4), np.uint8),
+        "tiny": np.zeros((3, 2, 3), np.uint8),
+        "blank": np.full((480, 640, 3), 255, np.uint8),
+    }[kind]
+    path = tmp_path / f"{kind}.png"
+    cv2.imwrite(str(path), image)
+    result = cli("score", "--photo", str(path), "-f", "json")
+    assert result.exit_code in (0, 1)
+    assert "Traceback" not in result.stderr
+    assert json.loads(result.stdout)["tiles"] == []
+
+
+def test_missing_extra_says_how_to_install(cli, easy, monkeypatch):
+    _, path = easy
+    real_import = builtins.__import__
+
+    def no_cv2(name, *args, **kwargs):
+        if name == "cf.photo" or name.startswith(("cv2", "cf.photo.")):
+            raise ImportError(f"No module named {name!r}")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_cv2)
+    result = cli("score", "--photo", str(path))
+    assert result.exit_code == 2
+    assert "pip install 'chickenfoot[photo]'" in result.stderr
+
+
+def test_plain_score_does_not_import_opencv():
+    code = (
+        "import sys; from cf.cli import app; import cf.commands.score; print('cv2' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_real_subprocess(easy):
+    photo, path = easy
+    out = subprocess.run(
+        [sys.executable, "-m", "cf", "score", "--photo", str(path), "--set", "double-twelve"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == str(hand_points(photo.tiles))
+
+
+@pytest.mark.skipif(not REAL.is_dir(), reason="../shared/photos is not here (a fresh clone)")
+def test_real_photos_are_never_counted_wrong():
+    """On the labelled real photos: a photo read without refusal is read right, and
+    (the issue's target, 85% exact) nearly all of them are read."""
+    with open(REAL / "labels.tsv", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    right = 0
+    for row in rows:
+        top = 6 if row["file"].startswith("src3") else 12
+        reading = read_hand(load_image(str(REAL / row["file"])), top)
+        truth = sorted(Tile.parse(t) for t in row["tiles"].split())
+        if reading.ok:
+            assert sorted(reading.tiles) == truth, row["file"]
+            right += 1
+    assert right >= 0.85 * len(rows)
+
+
+# --- cf add FILE NAME=@IMAGE: a round scored from a photo ----------------------------------
+
+
+def _new_game(cli, tmp_path) -> Path:
+    game = tmp_path / "night.yaml"
+    assert cli("new", str(game), "--players", "Ana,Ben", "--set", "12").exit_code == 0
+    return game
+
+
+def test_add_scores_a_round_from_a_photo(cli, easy, tmp_path):
+    photo, path = easy
+    game = _new_game(cli, tmp_path)
+    result = cli("add", str(game), f"Ana=@{path}", "Ben=out")
+    assert result.exit_code == 0, result.output
+    tiles = " ".join(str(t) for t in sorted(photo.tiles, reverse=True))
+    assert f'hands: {{Ana: {tiles}, Ben: ""}}' in game.read_text()
+    assert f"{hand_points(photo.tiles)}" in result.stdout
+
+
+def test_add_writes_nothing_for_a_photo_it_cannot_read(cli, easy, tmp_path, monkeypatch):
+    import cf.photo
+    from cf.photo import PhotoReading, Unreadable
+
+    _, path = easy
+    game = _new_game(cli, tmp_path)
+    before = game.read_bytes()
+    doubtful = PhotoReading(unreadable=[Unreadable(box=[[0, 0]] * 4, candidates=[])])
+    monkeypatch.setattr(cf.photo, "read_photo", lambda *a, **k: doubtful)
+    result = cli("add", str(game), f"Ana=@{path}", "Ben=out")
+    assert result.exit_code == 1
+    assert "cannot be read with confidence" in result.stderr
+    assert game.read_bytes() == before
+
+
+def test_add_with_a_file_that_is_not_an_image(cli, tmp_path):
+    game = _new_game(cli, tmp_path)
+    before = game.read_bytes()
+    junk = tmp_path / "hand.jpg"
+    junk.write_text("not a photo")
+    result = cli("add", str(game), f"Ana=@{junk}", "Ben=out")
+    assert result.exit_code == 1
+    assert "not an image" in result.stderr
+    assert game.read_bytes() == before
