@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import os
+from collections.abc import Callable
 from typing import Annotated, Optional
 
 import typer
@@ -87,33 +88,14 @@ def new(
       cf new club.yaml --players Ana,Ben --set double-six --double-blank 25 --title Club
       cf new quick.yaml --players Ana,Ben,Carla --rounds 5
     """
-    from cf.files import WriteError, atomic_write
-    from cf.record.keeper import check_text, new_game_text
+    from cf.record.keeper import new_game_text
     from cf.record.replay import round_starter
     from cf.rules import Rules, RulesError
 
     top = set_option(set_)
-    names = [n.strip() for n in players.split(",")]
-    if any(not n for n in names):
-        raise typer.BadParameter("a name is empty", param_hint="'--players'")
-    if len(set(names)) != len(names):
-        raise typer.BadParameter("a name is given twice", param_hint="'--players'")
-    if len(names) < 2:
-        raise typer.BadParameter("a game needs at least 2 players", param_hint="'--players'")
-    arms: int | str = starter_arms.strip().lower()
-    if arms != "players":
-        if not str(arms).isdigit():
-            raise typer.BadParameter("a number or 'players'", param_hint="'--starter-arms'")
-        arms = int(arms)
-    if date is None:
-        date = datetime.date.today().isoformat()
-    else:
-        try:
-            date = datetime.date.fromisoformat(date).isoformat()
-        except ValueError:
-            raise typer.BadParameter(
-                f"'{date}' is not a date YYYY-MM-DD", param_hint="'--date'"
-            ) from None
+    names = _player_names(players)
+    arms = _starter_arms(starter_arms)
+    date = _game_date(date)
     try:
         rules = Rules(
             top=top,
@@ -128,6 +110,58 @@ def new(
         text = new_game_text(names, rules, title=title, date=date)
     except RulesError as exc:
         fail(str(exc).replace("give the deal explicitly", "give it with --deal"), 2)
+    _write_new(file, text, force)
+    typer.echo(
+        f"wrote {file}: {', '.join(names)}; {rules.set_name}, {rules.rounds_in_game} rounds"
+    )
+    typer.echo(f"round 1 starts with {round_starter(top, 1)}")
+
+
+#: What --players may not be, and the usage error for each.
+_BAD_PLAYERS: tuple[tuple[Callable[[list[str]], bool], str], ...] = (
+    (lambda names: any(not n for n in names), "a name is empty"),
+    (lambda names: len(set(names)) != len(names), "a name is given twice"),
+    (lambda names: len(names) < 2, "a game needs at least 2 players"),
+)
+
+
+def _player_names(players: str) -> list[str]:
+    """The names of --players, in seating order: none empty, none twice, at least two."""
+    names = [n.strip() for n in players.split(",")]
+    for bad, message in _BAD_PLAYERS:
+        if bad(names):
+            raise typer.BadParameter(message, param_hint="'--players'")
+    return names
+
+
+def _starter_arms(text: str) -> int | str:
+    """--starter-arms as a number, or ``"players"``."""
+    arms = text.strip().lower()
+    if arms == "players":
+        return arms
+    if not arms.isdigit():
+        raise typer.BadParameter("a number or 'players'", param_hint="'--starter-arms'")
+    return int(arms)
+
+
+def _game_date(date: str | None) -> str:
+    """--date as YYYY-MM-DD (default: today)."""
+    if date is None:
+        return datetime.date.today().isoformat()
+    try:
+        return datetime.date.fromisoformat(date).isoformat()
+    except ValueError:
+        raise typer.BadParameter(
+            f"'{date}' is not a date YYYY-MM-DD", param_hint="'--date'"
+        ) from None
+
+
+def _write_new(file: str, text: str, force: bool) -> None:
+    """Write the new game ``text`` to ``file`` once it validates; an existing ``file`` is
+    a usage error without ``force``."""
+    from cf.files import WriteError, atomic_write
+    from cf.record.keeper import check_text
+
     check = check_text(text, file)
     if not check.report.valid:  # cf never writes a file it would not accept
         fail(f"internal error: the new file would not validate: {check.report.problems[0]}")
@@ -137,7 +171,3 @@ def new(
         atomic_write(file, text, overwrite=force)
     except WriteError as exc:
         fail(str(exc), 2 if "exists" in str(exc) else 1)
-    typer.echo(
-        f"wrote {file}: {', '.join(names)}; {rules.set_name}, {rules.rounds_in_game} rounds"
-    )
-    typer.echo(f"round 1 starts with {round_starter(top, 1)}")

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from enum import Enum
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from cf.commands.common import command_app, fail, read_games
 from cf.commands.pictures import write_output
+
+if TYPE_CHECKING:
+    from cf.record.reader import Game
+    from cf.render.table import Table
 
 app = command_app()
 
@@ -95,21 +100,34 @@ def show(
       cf show examples/family-night.yaml -f html -o replay.html
     """
     from cf.record.replay import ReplayError
+    from cf.render.table import table_at
 
     format_ = format_ or _format_of(output)
     game = next(read_games([file] if file else None))
     if format_ is ShowFormat.html:
-        from cf.record.check import validate
-        from cf.render.html import game_page
-
-        if game.rules is None or len(game.players) < 2:
-            fail(f"{game.file}: the game has no usable rules or players: run cf validate")
-        write_output(game_page(game, validate(game), colour=colour), output)
+        _write_page(game, colour, output)
         return
-    from cf.render.table import table_at
+    _check_position(game, round_, move)
+    try:
+        table = table_at(game, round_, move)
+    except ReplayError as exc:
+        fail(f"{game.file}: {exc}")
+    write_output(_RENDERERS[format_](table, colour, output), output)
 
-    # A round or move the file does not have is a usage error; a game that cannot be
-    # replayed at all (no usable rules, no move log anywhere) is bad input.
+
+def _write_page(game: Game, colour: bool, output: str | None) -> None:
+    """Write the replay page of the whole game (bad input without usable rules or players)."""
+    from cf.record.check import validate
+    from cf.render.html import game_page
+
+    if game.rules is None or len(game.players) < 2:
+        fail(f"{game.file}: the game has no usable rules or players: run cf validate")
+    write_output(game_page(game, validate(game), colour=colour), output)
+
+
+def _check_position(game: Game, round_: int | None, move: int | None) -> None:
+    """A round or move the file does not have is a usage error (exit 2); a game that cannot
+    be replayed at all (no usable rules, no move log anywhere) is left to the replay."""
     count = len(game.rounds)
     if round_ is not None and round_ > count:
         fail(f"{game.file}: there is no round {round_} (the game has {count})", 2)
@@ -118,25 +136,37 @@ def show(
         length = len(game.rounds[chosen - 1].moves or [])
         if move > length:
             fail(f"{game.file}: round {chosen} has moves 0 to {length}, not {move}", 2)
-    try:
-        table = table_at(game, round_, move)
-    except ReplayError as exc:
-        fail(f"{game.file}: {exc}")
-    if format_ is ShowFormat.json:
-        import json
 
-        from cf.render.table import table_facts
 
-        write_output(json.dumps(table_facts(table), ensure_ascii=False, indent=2) + "\n", output)
-    elif format_ is ShowFormat.svg:
-        from cf.render.svg import table_svg
+def _json_text(table: Table, colour: bool, output: str | None) -> str:
+    """The table's JSON object (docs/cli.md, "cf show"), indented."""
+    from cf.render.jsontext import dumps
+    from cf.render.table import table_facts
 
-        write_output(table_svg(table, colour=colour), output)
-    else:
-        from cf.render.table import can_encode, render_text
+    return dumps(table_facts(table))
 
-        encoding = "utf-8" if output else getattr(sys.stdout, "encoding", None)
-        write_output(render_text(table, unicode=can_encode(encoding)), output)
+
+def _svg_text(table: Table, colour: bool, output: str | None) -> str:
+    """The table as an SVG picture."""
+    from cf.render.svg import table_svg
+
+    return table_svg(table, colour=colour)
+
+
+def _terminal_text(table: Table, colour: bool, output: str | None) -> str:
+    """The table as text: domino characters where the output (a file: UTF-8) can hold them."""
+    from cf.render.table import can_encode, render_text
+
+    encoding = "utf-8" if output else getattr(sys.stdout, "encoding", None)
+    return render_text(table, unicode=can_encode(encoding))
+
+
+#: How each format but html draws one table: (table, colour, output file) -> text.
+_RENDERERS: dict[ShowFormat, Callable[[Table, bool, Optional[str]], str]] = {
+    ShowFormat.json: _json_text,
+    ShowFormat.svg: _svg_text,
+    ShowFormat.text: _terminal_text,
+}
 
 
 def _format_of(output: Optional[str]) -> ShowFormat:

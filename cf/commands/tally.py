@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -18,6 +18,10 @@ from cf.commands.common import (
     write_document,
 )
 from cf.commands.pictures import check_chart, write_chart
+
+if TYPE_CHECKING:
+    from cf.record.reader import Game
+    from cf.record.standings import GameStandings, PlayerStats
 
 app = command_app()
 
@@ -92,10 +96,7 @@ def tally(
       cf tally league/*.yaml -f csv > standings.csv
       cf tally examples/*.yaml --chart league.svg
     """
-    from cf.record.check import validate as check
-    from cf.record.standings import player_stats, standings_of, tournament
-    from cf.render.problems import omitted_lines, problem_line, summary_line
-    from cf.render.standings import render_game, render_tournament
+    from cf.record.standings import player_stats
 
     fmt = table_format(format_)
     paths = files or ["-"]
@@ -107,49 +108,85 @@ def tally(
     count = 0
     for game in read_games(files):
         count += 1
-        report = check(game)
-        if not report.valid:
+        standing = _standing(game, after_round)
+        if standing is None:
             failed = True
-            for p in report.problems:
-                typer.echo(problem_line(report.file, p), err=True)
-            for line in omitted_lines(report):
-                typer.echo(line, err=True)
-            typer.echo(f"{summary_line(report)}: not tallied", err=True)
-            continue
-        if after_round is not None and after_round > report.rounds:
-            fail(f"--after-round {after_round}: {game.file} has {report.rounds} round(s)", 2)
-        # a valid game scores every round
-        standing = standings_of(game, report.round_points, after_round)  # type: ignore[arg-type]
-        if not standing.complete and after_round is None:
-            typer.echo(
-                f"note: {game.file} is a partial game: {standing.rounds_played} of "
-                f"{standing.rounds_in_game} rounds",
-                err=True,
-            )
-        tallied.append(standing)
+        else:
+            tallied.append(standing)
     if tallied:
         table_stats = player_stats(tallied) if stats else None
         if count == 1:
-            if rank_by is not RankBy.total:
-                typer.echo(
-                    f"note: --rank-by {rank_by.value} orders tournaments; one game is ranked "
-                    "by total",
-                    err=True,
-                )
-            _emit(render_game(tallied[0], fmt, table_stats), fmt)
+            _print_game(tallied[0], rank_by, fmt, table_stats)
         else:
-            result = tournament(tallied, rank_by.value, count_partial=count_partial)
-            if rank_by is RankBy.total and result.uneven_rounds:
-                typer.echo(
-                    "warning: players played different numbers of rounds; totals do not "
-                    "compare, consider --rank-by average",
-                    err=True,
-                )
-            _emit(render_tournament(result, fmt, table_stats), fmt)
+            _print_tournament(tallied, rank_by, fmt, table_stats, count_partial)
     if chart is not None and tallied:
         write_chart(tallied, chart)
     if failed:
         raise typer.Exit(1)
+
+
+def _standing(game: Game, after_round: int | None) -> GameStandings | None:
+    """The standings of a valid ``game`` (after round ``after_round``, if given), with a
+    note on stderr for a partial game; ``None``, its problems on stderr, if it is not valid."""
+    from cf.record.check import validate
+    from cf.record.standings import standings_of
+    from cf.render.problems import omitted_lines, problem_line, summary_line
+
+    report = validate(game)
+    if not report.valid:
+        for p in report.problems:
+            typer.echo(problem_line(report.file, p), err=True)
+        for line in omitted_lines(report):
+            typer.echo(line, err=True)
+        typer.echo(f"{summary_line(report)}: not tallied", err=True)
+        return None
+    if after_round is not None and after_round > report.rounds:
+        fail(f"--after-round {after_round}: {game.file} has {report.rounds} round(s)", 2)
+    # a valid game scores every round
+    standing = standings_of(game, report.round_points, after_round)  # type: ignore[arg-type]
+    if not standing.complete and after_round is None:
+        typer.echo(
+            f"note: {game.file} is a partial game: {standing.rounds_played} of "
+            f"{standing.rounds_in_game} rounds",
+            err=True,
+        )
+    return standing
+
+
+def _print_game(
+    standing: GameStandings, rank_by: RankBy, fmt: str, stats: list[PlayerStats] | None
+) -> None:
+    """Print one game's table (a note on stderr if --rank-by asked for a tournament order)."""
+    from cf.render.standings import render_game
+
+    if rank_by is not RankBy.total:
+        typer.echo(
+            f"note: --rank-by {rank_by.value} orders tournaments; one game is ranked by total",
+            err=True,
+        )
+    _emit(render_game(standing, fmt, stats), fmt)
+
+
+def _print_tournament(
+    tallied: list[GameStandings],
+    rank_by: RankBy,
+    fmt: str,
+    stats: list[PlayerStats] | None,
+    count_partial: bool,
+) -> None:
+    """Print the tournament of ``tallied`` (a warning on stderr where totals over uneven
+    numbers of rounds are ranked)."""
+    from cf.record.standings import tournament
+    from cf.render.standings import render_tournament
+
+    result = tournament(tallied, rank_by.value, count_partial=count_partial)
+    if rank_by is RankBy.total and result.uneven_rounds:
+        typer.echo(
+            "warning: players played different numbers of rounds; totals do not "
+            "compare, consider --rank-by average",
+            err=True,
+        )
+    _emit(render_tournament(result, fmt, stats), fmt)
 
 
 def _refuse_repeats(paths: list[str]) -> None:

@@ -351,7 +351,9 @@ def playout(st: State) -> None:
     """Play ``st`` to the end with every seat greedy: the default policy of the searchers.
 
     The loop is :meth:`State.play` and :meth:`State.forced` inlined, because it is where
-    the search spends its time.
+    the search spends its time. That makes it the one function in cf above radon
+    complexity 15 by choice (issue 9): moving the tile placement into a helper made
+    playouts 18% slower.
     """
     t = st.t
     number, high, low, fit_open = t.number, t.high, t.low, t.fit_open

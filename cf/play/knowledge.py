@@ -115,32 +115,8 @@ class Knowledge:
         if self._plan is None:
             self._plan = self._make_plan()
         plan, free = self._plan
-        pool = self.pool
-        pool_list = bits(pool)
-        last = None
-        for _ in range(MAX_TRIES):
-            rest = pool
-            weight = 1.0
-            picks = []
-            ok = True
-            for i, allowed, count, bound in plan:
-                cand = [t for t in pool_list if (rest & allowed) >> t & 1]
-                if len(cand) < count:
-                    ok = False
-                    break
-                weight *= comb(len(cand), count) / comb(bound, count)
-                chosen = rng.sample(cand, count)
-                picks.append((i, chosen))
-                for t in chosen:
-                    rest ^= 1 << t
-            if not ok:
-                continue
-            last = (picks, rest)
-            if weight >= 1.0 or rng.random() < weight:
-                break
-        if last is None:
-            raise KnowledgeError("no deal of the unseen tiles fits what the record says")
-        picks, rest = last
+        pool_list = bits(self.pool)
+        picks, rest = self._constrained_deal(plan, pool_list, rng)
         hands = self.known[:]
         for i, chosen in picks:
             for t in chosen:
@@ -153,6 +129,25 @@ class Knowledge:
                 hands[i] |= 1 << t
             at += count
         return hands, others[at:]
+
+    def _constrained_deal(
+        self, plan: list[tuple[int, int, int, int]], pool_list: list[int], rng: random.Random
+    ) -> tuple[list[tuple[int, list[int]]], int]:
+        """The constrained groups' tiles, by rejection sampling: (seat, tiles) per group and
+        the mask of the pool's tiles left for the free hands and the yard."""
+        pool = self.pool
+        last = None
+        for _ in range(MAX_TRIES):
+            proposal = _propose(plan, pool, pool_list, rng)
+            if proposal is None:
+                continue
+            picks, rest, weight = proposal
+            last = (picks, rest)
+            if weight >= 1.0 or rng.random() < weight:
+                break
+        if last is None:
+            raise KnowledgeError("no deal of the unseen tiles fits what the record says")
+        return last
 
     def state(self, rng: random.Random) -> State:
         """A sampled deal as a :class:`~cf.play.fast.State` at the current position."""
@@ -171,6 +166,27 @@ class Knowledge:
             ends=b.ends(),
             cur=self.seat,
         )
+
+
+def _propose(
+    plan: list[tuple[int, int, int, int]], pool: int, pool_list: list[int], rng: random.Random
+) -> tuple[list[tuple[int, list[int]]], int, float] | None:
+    """One proposal for the constrained groups, most excluded first: (seat, tiles) per
+    group, the pool mask left, and the weight that corrects the proposal to uniform; None
+    when a group has too few tiles left to choose from."""
+    rest = pool
+    weight = 1.0
+    picks = []
+    for i, allowed, count, bound in plan:
+        cand = [t for t in pool_list if (rest & allowed) >> t & 1]
+        if len(cand) < count:
+            return None
+        weight *= comb(len(cand), count) / comb(bound, count)
+        chosen = rng.sample(cand, count)
+        picks.append((i, chosen))
+        for t in chosen:
+            rest ^= 1 << t
+    return picks, rest, weight
 
 
 def fit_mask(tables: Tables, board: Round) -> int:
@@ -213,59 +229,75 @@ def from_log(
     size = sum(h.size for h in hands.values())
     board = Round(rules, names, starter, hands, rules.pool - size)
     groups: list[list[list[int]]] = [[[0, each]] if i != me else [] for i in range(len(names))]
-    index = tables.index
     for move in moves:
-        player, action = move.player, move.action
-        i = names.index(player)
-        if i != me and (action.drew or action.play is None):
-            # held nothing that fitted: neither did the tile drawn, if the turn is a pass
-            fit = fit_mask(tables, board)
-            for g in groups[i]:
-                g[0] |= fit
-            if action.drew and action.drawn is None:
-                new = [fit if action.play is None else 0, 1]
-                groups[i].append(new)
-        from_unseen = (
-            i != me
-            and action.play is not None
-            and action.played_tile not in board.hands[player].known
-            and not (action.drew and action.drawn is not None)
-        )
-        board.apply(player, action)
-        if from_unseen:
-            tile = index[action.played_tile]  # type: ignore[index]
-            if action.drew:
-                groups[i].pop()  # the tile just drawn
-            else:
-                _take(groups[i], tile)
-        if i != me:
-            groups[i] = _merged(groups[i])
+        i = names.index(move.player)
+        if i == me:
+            board.apply(move.player, move.action)
+        else:
+            groups[i] = _follow_other(tables, board, groups[i], move)
     known = [tables.mask(board.hands[p].known) for p in names]
     if hand is not None:
-        mine = tables.mask(hand)
-        own = board.hands[seat]
-        table = tables.mask(board.on_table)
-        if mine & table:
-            raise KnowledgeError(f"{_list(tables, mine & table)} is already on the table")
-        others = 0
-        for j, k in enumerate(known):
-            if j != me:
-                others |= k
-        if mine & others:
-            raise KnowledgeError(f"{_list(tables, mine & others)} is in another player's hand")
-        if mine.bit_count() != own.size:
-            raise KnowledgeError(
-                f"{seat} holds {own.size} tile(s) by the record, not {mine.bit_count()}"
-            )
-        if tables.mask(own.known) & ~mine:
-            missing = tables.mask(own.known) & ~mine
-            raise KnowledgeError(f"{seat} holds {_list(tables, missing)} by the record")
-        known[me] = mine
+        known[me] = _hand_now(tables, board, known, me, seat, hand)
     elif board.hands[seat].unseen:
         raise KnowledgeError(f"the hand of {seat} is not known")
     return Knowledge(
         tables, rules, tuple(names), me, board, known, groups, tables.mask(board.on_table)
     )
+
+
+def _follow_other(
+    tables: Tables, board: Round, groups: list[list[int]], move: Move
+) -> list[list[int]]:
+    """Apply another player's ``move`` to ``board``; return that player's unseen-tile groups
+    narrowed by it (an exclusion for a draw or pass, one tile fewer for an unseen play)."""
+    player, action = move.player, move.action
+    if action.drew or action.play is None:
+        # held nothing that fitted: neither did the tile drawn, if the turn is a pass
+        fit = fit_mask(tables, board)
+        for g in groups:
+            g[0] |= fit
+        if action.drew and action.drawn is None:
+            new = [fit if action.play is None else 0, 1]
+            groups.append(new)
+    from_unseen = (
+        action.play is not None
+        and action.played_tile not in board.hands[player].known
+        and not (action.drew and action.drawn is not None)
+    )
+    board.apply(player, action)
+    if from_unseen:
+        tile = tables.index[action.played_tile]  # type: ignore[index]
+        if action.drew:
+            groups.pop()  # the tile just drawn
+        else:
+            _take(groups, tile)
+    return _merged(groups)
+
+
+def _hand_now(
+    tables: Tables, board: Round, known: list[int], me: int, seat: str, hand: Iterable[Tile]
+) -> int:
+    """The mask of ``hand``, the seat's hand now, once it fits the record; raises
+    :class:`KnowledgeError` for a tile on the table or in another hand, or a wrong count."""
+    mine = tables.mask(hand)
+    own = board.hands[seat]
+    table = tables.mask(board.on_table)
+    if mine & table:
+        raise KnowledgeError(f"{_list(tables, mine & table)} is already on the table")
+    others = 0
+    for j, k in enumerate(known):
+        if j != me:
+            others |= k
+    if mine & others:
+        raise KnowledgeError(f"{_list(tables, mine & others)} is in another player's hand")
+    if mine.bit_count() != own.size:
+        raise KnowledgeError(
+            f"{seat} holds {own.size} tile(s) by the record, not {mine.bit_count()}"
+        )
+    if tables.mask(own.known) & ~mine:
+        missing = tables.mask(own.known) & ~mine
+        raise KnowledgeError(f"{seat} holds {_list(tables, missing)} by the record")
+    return mine
 
 
 def from_view(view: View) -> Knowledge:

@@ -23,9 +23,10 @@ import math
 import random
 from dataclasses import dataclass
 from functools import partial
+from math import log, sqrt
 from typing import Optional
 
-from cf.play.fast import playout
+from cf.play.fast import State, playout
 from cf.play.knowledge import Knowledge, from_view
 from cf.play.simulate import Choice, Strategy, View
 from cf.tiles import Tile
@@ -122,58 +123,77 @@ def ismcts(know: Knowledge, iterations: int, rng: random.Random) -> tuple[int, i
     seat = know.seat
     # a node: [visits, total reward, availability, children {(seat, tile, near): node}]
     root: dict[tuple[int, int, int], list] = {}  # type: ignore[type-arg]
-    log, sqrt = math.log, math.sqrt
     for _ in range(iterations):
         st = know.state(rng)
-        children = root
-        path = []
-        while not st.over:
-            options = st.options()
-            if not options:
-                st.forced()
-                continue
-            if len(options) == 1:
-                st.play(*options[0])
-                continue
-            cur = st.cur
-            keys = [(cur, *o) for o in options]
-            untried = []
-            for key in keys:
-                node = children.get(key)
-                if node is None:
-                    untried.append(key)
-                else:
-                    node[2] += 1
-            if untried:
-                key = untried[rng.randrange(len(untried))]
-                node = children[key] = [0, 0.0, 1, {}]
-                st.play(key[1], key[2])
-                path.append((node, cur))
-                break
-            best = None
-            best_value = -math.inf
-            for key in keys:
-                node = children[key]
-                value = node[1] / node[0] + UCB_C * sqrt(log(node[2]) / node[0])
-                if value > best_value:
-                    best, best_value = key, value
-            assert best is not None
-            node = children[best]
-            st.play(best[1], best[2])
-            path.append((node, cur))
-            children = node[3]
+        path = _descend(st, root, rng)
         playout(st)
-        points = st.t.points_of
-        rewards = [-points(h) / REWARD_SCALE for h in st.hands]
-        for node, player in path:
-            node[0] += 1
-            node[1] += rewards[player]
+        _backpropagate(path, st)
     if not root:  # no choice at the root (cannot happen for a strategy's call)
         options = know.state(rng).options()
         return options[0]
     key = max(root, key=lambda k: (root[k][0], root[k][1], -k[1]))
     assert key[0] == seat
     return key[1], key[2]
+
+
+def _descend(st: State, root: dict, rng: random.Random) -> list[tuple[list, int]]:
+    """Play one deal down the tree from ``root`` (UCB1 among tried actions), up to and
+    including the first untried action, which becomes a new node; the (node, seat) path.
+
+    Every tried action available in this deal has its availability counted."""
+    children = root
+    path = []
+    while not st.over:
+        options = st.options()
+        if not options:
+            st.forced()
+            continue
+        if len(options) == 1:
+            st.play(*options[0])
+            continue
+        cur = st.cur
+        keys = [(cur, *o) for o in options]
+        untried = []
+        for key in keys:
+            node = children.get(key)
+            if node is None:
+                untried.append(key)
+            else:
+                node[2] += 1
+        if untried:
+            key = untried[rng.randrange(len(untried))]
+            node = children[key] = [0, 0.0, 1, {}]
+            st.play(key[1], key[2])
+            path.append((node, cur))
+            break
+        best = _ucb_best(children, keys)
+        node = children[best]
+        st.play(best[1], best[2])
+        path.append((node, cur))
+        children = node[3]
+    return path
+
+
+def _ucb_best(children: dict, keys: list[tuple[int, int, int]]) -> tuple[int, int, int]:
+    """The key among ``keys`` (all tried) with the highest UCB1 value, the first on ties."""
+    best = None
+    best_value = -math.inf
+    for key in keys:
+        node = children[key]
+        value = node[1] / node[0] + UCB_C * sqrt(log(node[2]) / node[0])
+        if value > best_value:
+            best, best_value = key, value
+    assert best is not None
+    return best
+
+
+def _backpropagate(path: list[tuple[list, int]], st: State) -> None:
+    """Add a finished deal's result to every node on ``path``, each by its own seat's points."""
+    points = st.t.points_of
+    rewards = [-points(h) / REWARD_SCALE for h in st.hands]
+    for node, player in path:
+        node[0] += 1
+        node[1] += rewards[player]
 
 
 # --- smart: a cheap heuristic -------------------------------------------------------------
@@ -187,27 +207,33 @@ STRANDED_DOUBLE = 4.0
 def smart_strategy(view: View, rng: random.Random) -> Choice:
     """Greedy with judgement: shed points, doubles first (they fit only their own number),
     open an end you hold more tiles of, and do not open a foot you cannot feed."""
-    hand = view.hand
-    db = view.double_blank
     best: tuple[float, Tile, int] | None = None
     for tile in view.playable:
         for near in _ends_for(view, tile):
-            far = tile.other(near)
-            score = 100.0 if (tile == (0, 0) and db > 18) else float(tile.points(db))
-            rest = [t for t in hand if t != tile]
-            if tile.is_double:
-                score += DOUBLE_BONUS
-                if not view.starter_open and view.pending is None:
-                    feeders = sum(1 for t in rest if near in t)
-                    if not feeders:
-                        score -= STRANDED_DOUBLE
-            else:
-                follow = sum(1 for t in rest if far in t)
-                score += FOLLOW_BONUS * min(follow, 3)
+            score = _smart_score(view, tile, near)
             if best is None or (score, tile, near) > best:
                 best = (score, tile, near)
     assert best is not None
     return _choice(best[1], best[2])
+
+
+def _smart_score(view: View, tile: Tile, near: int) -> float:
+    """How much ``smart`` likes playing ``tile`` on ``near``: its points, a bonus for a
+    double (less if nothing in hand can feed its foot), or one for tiles that follow it."""
+    db = view.double_blank
+    far = tile.other(near)
+    score = 100.0 if (tile == (0, 0) and db > 18) else float(tile.points(db))
+    rest = [t for t in view.hand if t != tile]
+    if tile.is_double:
+        score += DOUBLE_BONUS
+        if not view.starter_open and view.pending is None:
+            feeders = sum(1 for t in rest if near in t)
+            if not feeders:
+                score -= STRANDED_DOUBLE
+    else:
+        follow = sum(1 for t in rest if far in t)
+        score += FOLLOW_BONUS * min(follow, 3)
+    return score
 
 
 def _ends_for(view: View, tile: Tile) -> list[int]:

@@ -187,30 +187,13 @@ def play_round(
             raise SimulationError(f"round {k} did not end after {limit} turns")
         player = names[seat]
         seat = (seat + 1) % len(names)
-        playable = board.legal_plays(player)
-        if playable:
-            view = _view(board, player, playable, tuple(logs[player]) if keep_logs else ())
-            choice = strategies[names.index(player)](view, rng)
-            if isinstance(choice, Tile):
-                action = Action(play=board.orient(choice))
-            else:
-                action = Action(play=(choice[0], choice[1]))
-        elif board.drawable:
-            drawn = yard.pop()
-            written = (drawn.high, drawn.low)
-            if board.fits(drawn):
-                action = Action(play=board.orient(drawn), drew=True, drawn=written)
-            else:
-                action = Action(drew=True, drawn=written)
-        else:
-            action = Action()
+        history = logs[player] if keep_logs else None
+        action = _turn(board, player, names, strategies, history, yard, rng)
         board.apply(player, action)
         move = Move(player, action)
         moves.append(move)
         if keep_logs:
-            hidden = Move(player, Action(play=action.play, drew=True)) if action.drew else move
-            for p in names:
-                logs[p].append(move if p == player else hidden)
+            _log_seen(logs, move)
     hands = {p: tuple(sorted(board.hands[p].known, reverse=True)) for p in names}
     scores = {p: hand_points(h, rules.double_blank) for p, h in hands.items()}
     return SimRound(
@@ -223,6 +206,42 @@ def play_round(
         board.winner,
         board.winner is None,
     )
+
+
+def _turn(
+    board: Round,
+    player: str,
+    names: list[str],
+    strategies: Sequence[Strategy],
+    history: list[Move] | None,
+    yard: list[Tile],
+    rng: random.Random,
+) -> Action:
+    """The action ``player`` takes: their strategy's play if a tile fits, else a draw from
+    the end of ``yard`` (played if it fits), else a pass."""
+    playable = board.legal_plays(player)
+    if playable:
+        view = _view(board, player, playable, tuple(history) if history is not None else ())
+        choice = strategies[names.index(player)](view, rng)
+        if isinstance(choice, Tile):
+            return Action(play=board.orient(choice))
+        return Action(play=(choice[0], choice[1]))
+    if board.drawable:
+        drawn = yard.pop()
+        written = (drawn.high, drawn.low)
+        if board.fits(drawn):
+            return Action(play=board.orient(drawn), drew=True, drawn=written)
+        return Action(drew=True, drawn=written)
+    return Action()
+
+
+def _log_seen(logs: dict[str, list[Move]], move: Move) -> None:
+    """Append ``move`` to every seat's log as that seat saw it: a draw named only to the
+    player who drew."""
+    action = move.action
+    hidden = Move(move.player, Action(play=action.play, drew=True)) if action.drew else move
+    for p, log in logs.items():
+        log.append(move if p == move.player else hidden)
 
 
 def view_of(board: Round, player: str, history: Sequence[Move]) -> View:

@@ -81,8 +81,32 @@ def _step(top: float) -> int:
     return int(10 * power)  # pragma: no cover
 
 
-def chart_svg(series: Sequence[Series], files: Sequence[str], rounds: Sequence[int]) -> str:
-    """The line chart: x the rounds (games one after another), y the running total."""
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """The chart's geometry: the picture's size, the plot area's, and the scales."""
+
+    width: float
+    height: float
+    left: float
+    top: float
+    plot_w: float
+    plot_h: float
+    count: int  # rounds along the x axis
+    step: int  # between grid lines
+    y_max: float
+
+    def px(self, i: float) -> float:
+        """The x of round index ``i`` (0..count-1, round i+1), centred in its slot."""
+        return self.left + self.plot_w * (i + 0.5) / max(self.count, 1)
+
+    def py(self, v: float) -> float:
+        """The y of a running total ``v``."""
+        return self.top + self.plot_h * (1 - v / self.y_max)
+
+
+def _frame(series: Sequence[Series], rounds: Sequence[int]) -> _Frame:
+    """The geometry for ``series`` over ``rounds`` rounds: wider for more rounds (up to a
+    limit), the y axis up to a round step above the highest total."""
     count = sum(rounds)
     width = min(max(420.0, 24.0 * count), 960.0) + 56 + 190
     height = 380.0
@@ -91,87 +115,29 @@ def chart_svg(series: Sequence[Series], files: Sequence[str], rounds: Sequence[i
     peak = max((t for s in series for t in s.totals if t is not None), default=0)
     step = _step(peak)
     y_max = max(step * math.ceil(peak / step), step)
+    return _Frame(width, height, left, top, plot_w, plot_h, count, step, y_max)
 
-    def px(i: float) -> float:  # round index 0..count-1 (round i+1), centred in its slot
-        return left + plot_w * (i + 0.5) / max(count, 1)
 
-    def py(v: float) -> float:
-        return top + plot_h * (1 - v / y_max)
-
-    out = [f'<rect x="0" y="0" width="{_f(width)}" height="{_f(height)}" fill="#ffffff"/>']
+def chart_svg(series: Sequence[Series], files: Sequence[str], rounds: Sequence[int]) -> str:
+    """The line chart: x the rounds (games one after another), y the running total."""
+    f = _frame(series, rounds)
+    out = [f'<rect x="0" y="0" width="{_f(f.width)}" height="{_f(f.height)}" fill="#ffffff"/>']
     title = "Running totals" + (f": {files[0]}" if len(files) == 1 else f" of {len(files)} games")
-    out.append(text(left, 24, title, size=16, weight="bold"))
-    for v in range(0, int(y_max) + 1, step):  # grid and the y axis
-        y = py(v)
-        out.append(
-            f'<line x1="{_f(left)}" y1="{_f(y)}" x2="{_f(left + plot_w)}" y2="{_f(y)}" '
-            'stroke="#dddddd" stroke-width="1"/>'
-        )
-        out.append(text(left - 6, y + 4, str(v), size=11, anchor="end"))
-    start = 0
-    for file, n in zip(files, rounds, strict=True):  # the x axis: rounds, by game
-        for k in range(n):
-            every = 1 if count <= 26 else 2 if count <= 60 else 5
-            if (k + 1) % every == 0 or k == 0:
-                out.append(
-                    text(px(start + k), top + plot_h + 16, f"R{k + 1}", size=10, anchor="middle")
-                )
-        if len(files) > 1:
-            x0 = left + plot_w * start / max(count, 1)
-            if start:
-                out.append(
-                    f'<line x1="{_f(x0)}" y1="{_f(top)}" x2="{_f(x0)}" y2="{_f(top + plot_h)}" '
-                    'stroke="#999999" stroke-dasharray="4 3"/>'
-                )
-            name = file.rsplit("/", 1)[-1]
-            out.append(
-                text(px(start + (n - 1) / 2), top + plot_h + 34, name, size=10, anchor="middle")
-            )
-        start += n
+    out.append(text(f.left, 24, title, size=16, weight="bold"))
+    out += _y_axis(f)
+    out += _x_axis(f, files, rounds)
     out.append(
-        f'<rect x="{_f(left)}" y="{_f(top)}" width="{_f(plot_w)}" height="{_f(plot_h)}" '
+        f'<rect x="{_f(f.left)}" y="{_f(f.top)}" width="{_f(f.plot_w)}" height="{_f(f.plot_h)}" '
         'fill="none" stroke="#444444"/>'
     )
     ranked = sorted(series, key=lambda s: (_final(s) is None, _final(s) or 0))
     for i, s in enumerate(series):
-        colour = COLOURS[i % len(COLOURS)]
-        points = [(px(k), py(t)) for k, t in enumerate(s.totals) if t is not None]
-        runs: list[list[tuple[float, float]]] = [[]]  # a line for each stretch of games played
-        for k, t in enumerate(s.totals):
-            if t is None:
-                if runs[-1]:
-                    runs.append([])
-            else:
-                runs[-1].append((px(k), py(t)))
-        lines = "".join(
-            '<polyline points="'
-            + " ".join(f"{_f(x)},{_f(y)}" for x, y in run)
-            + f'" fill="none" stroke="{colour}" stroke-width="2.2" stroke-linejoin="round"/>'
-            for run in runs
-            if run
-        )
-        out.append(
-            f'<g class="series" data-player="{escape(s.player)}"><title>{escape(s.player)}</title>'
-            + lines
-            + "".join(
-                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="2.6" fill="{colour}"/>' for x, y in points
-            )
-            + "</g>"
-        )
-    for i, s in enumerate(ranked):  # the legend, lowest total (the leader) first
-        colour = COLOURS[series.index(s) % len(COLOURS)]
-        y = top + 10 + 20 * i
-        x = left + plot_w + 18
-        out.append(
-            f'<line x1="{_f(x)}" y1="{_f(y)}" x2="{_f(x + 22)}" y2="{_f(y)}" stroke="{colour}" '
-            'stroke-width="3"/>'
-        )
-        final = _final(s)
-        out.append(text(x + 28, y + 4, f"{s.player}  {'-' if final is None else final}", size=12))
+        out.append(_series_lines(f, s, COLOURS[i % len(COLOURS)]))
+    out += _legend(f, series, ranked)
     out.append(
         text(
-            left + plot_w / 2,
-            height - 6,
+            f.left + f.plot_w / 2,
+            f.height - 6,
             "lower is better",
             size=10,
             fill="#666666",
@@ -181,7 +147,110 @@ def chart_svg(series: Sequence[Series], files: Sequence[str], rounds: Sequence[i
     label = f"{title}: " + ", ".join(
         f"{s.player} {_final(s)}" for s in ranked if _final(s) is not None
     )
-    return document(0, 0, width, height, "".join(out), label)
+    return document(0, 0, f.width, f.height, "".join(out), label)
+
+
+def _y_axis(f: _Frame) -> list[str]:
+    """The horizontal grid lines and the y axis's numbers."""
+    out = []
+    for v in range(0, int(f.y_max) + 1, f.step):
+        y = f.py(v)
+        out.append(
+            f'<line x1="{_f(f.left)}" y1="{_f(y)}" x2="{_f(f.left + f.plot_w)}" y2="{_f(y)}" '
+            'stroke="#dddddd" stroke-width="1"/>'
+        )
+        out.append(text(f.left - 6, y + 4, str(v), size=11, anchor="end"))
+    return out
+
+
+def _x_axis(f: _Frame, files: Sequence[str], rounds: Sequence[int]) -> list[str]:
+    """The x axis: round labels (every one, or every 2nd or 5th for many) and, for more
+    than one game, each game's file name under its rounds and a dashed line between games."""
+    out = []
+    every = 1 if f.count <= 26 else 2 if f.count <= 60 else 5
+    start = 0
+    for file, n in zip(files, rounds, strict=True):
+        for k in range(n):
+            if (k + 1) % every == 0 or k == 0:
+                out.append(
+                    text(
+                        f.px(start + k),
+                        f.top + f.plot_h + 16,
+                        f"R{k + 1}",
+                        size=10,
+                        anchor="middle",
+                    )
+                )
+        if len(files) > 1:
+            out += _game_label(f, file, start, n)
+        start += n
+    return out
+
+
+def _game_label(f: _Frame, file: str, start: int, n: int) -> list[str]:
+    """A game's file name under its ``n`` rounds from ``start``, after a dashed line that
+    parts it from the game before (none before the first)."""
+    out = []
+    if start:
+        x0 = f.left + f.plot_w * start / max(f.count, 1)
+        out.append(
+            f'<line x1="{_f(x0)}" y1="{_f(f.top)}" x2="{_f(x0)}" y2="{_f(f.top + f.plot_h)}" '
+            'stroke="#999999" stroke-dasharray="4 3"/>'
+        )
+    name = file.rsplit("/", 1)[-1]
+    out.append(
+        text(f.px(start + (n - 1) / 2), f.top + f.plot_h + 34, name, size=10, anchor="middle")
+    )
+    return out
+
+
+def _runs(f: _Frame, totals: Sequence[int | None]) -> list[list[tuple[float, float]]]:
+    """The points of ``totals``, one list for each stretch of games played (the line breaks
+    where the player sits out)."""
+    runs: list[list[tuple[float, float]]] = [[]]
+    for k, t in enumerate(totals):
+        if t is None:
+            if runs[-1]:
+                runs.append([])
+        else:
+            runs[-1].append((f.px(k), f.py(t)))
+    return [run for run in runs if run]
+
+
+def _series_lines(f: _Frame, s: Series, colour: str) -> str:
+    """One player's lines and a dot at each round played, grouped and titled by name."""
+    points = [(f.px(k), f.py(t)) for k, t in enumerate(s.totals) if t is not None]
+    lines = "".join(
+        '<polyline points="'
+        + " ".join(f"{_f(x)},{_f(y)}" for x, y in run)
+        + f'" fill="none" stroke="{colour}" stroke-width="2.2" stroke-linejoin="round"/>'
+        for run in _runs(f, s.totals)
+    )
+    return (
+        f'<g class="series" data-player="{escape(s.player)}"><title>{escape(s.player)}</title>'
+        + lines
+        + "".join(
+            f'<circle cx="{_f(x)}" cy="{_f(y)}" r="2.6" fill="{colour}"/>' for x, y in points
+        )
+        + "</g>"
+    )
+
+
+def _legend(f: _Frame, series: Sequence[Series], ranked: Sequence[Series]) -> list[str]:
+    """The legend right of the plot, lowest total (the leader) first: each player's colour,
+    name and final total."""
+    out = []
+    for i, s in enumerate(ranked):
+        colour = COLOURS[series.index(s) % len(COLOURS)]
+        y = f.top + 10 + 20 * i
+        x = f.left + f.plot_w + 18
+        out.append(
+            f'<line x1="{_f(x)}" y1="{_f(y)}" x2="{_f(x + 22)}" y2="{_f(y)}" stroke="{colour}" '
+            'stroke-width="3"/>'
+        )
+        final = _final(s)
+        out.append(text(x + 28, y + 4, f"{s.player}  {'-' if final is None else final}", size=12))
+    return out
 
 
 def _final(s: Series) -> int | None:

@@ -11,14 +11,17 @@ move is reached; the scoreboard shows the totals after each round played so far.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import escape
 
 from cf.errors import Error
 from cf.record.check import Report
-from cf.record.reader import Game
+from cf.record.problems import Problem
+from cf.record.reader import Game, RoundRecord
+from cf.render.layout import Layout
 from cf.render.svg import UNIT, _f, back_body, board_elements, bounds_px, tile_svg
-from cf.render.table import round_steps
+from cf.render.table import Step, round_steps
 from cf.tiles import DominoSet
 
 _CSS = """
@@ -216,87 +219,132 @@ _END_OF_ROUND = ("unfinished", "hands-mismatch", "score-mismatch", "missing-scor
 
 def game_page(game: Game, report: Report, *, colour: bool = False) -> str:
     """The whole replay page of ``game`` (``report``: what ``cf validate`` found in it)."""
-    rounds: list[dict[str, Any]] = []
-    steps: list[dict[str, Any]] = []
-    boards: list[str] = []
-    where: dict[tuple[int, int], int] = {}  # (round, move) -> step
-    first_of: dict[int, int] = {}
-    replayable = game.rules is not None and len(game.players) >= 2
+    timeline = _Timeline()
     for rec in game.rounds:
+        timeline.add_round(game, report, rec, colour)
+    problems = [_problem_entry(p, timeline.step_of(p)) for p in report.problems]
+    data = {
+        "players": game.players,
+        "rounds": timeline.rounds,
+        "steps": timeline.steps,
+        "problems": problems,
+        "tiles": _tile_pictures(game.top, colour),
+        "back": _back_picture(),
+    }
+    return _page(game, timeline.boards, data, problems)
+
+
+@dataclass
+class _Timeline:
+    """The page's rounds, board pictures and steps (one per move of each replayable round,
+    one without a log for any other), built round by round."""
+
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    boards: list[str] = field(default_factory=list)
+    where: dict[tuple[int, int], int] = field(default_factory=dict)  # (round, move) -> step
+    first_of: dict[int, int] = field(default_factory=dict)  # round -> its first step
+
+    def add_round(self, game: Game, report: Report, rec: RoundRecord, colour: bool) -> None:
+        """Add round ``rec``: its entry, and its board and a step per move if it replays."""
         k = rec.number
         points = report.round_points[k - 1] if k - 1 < len(report.round_points) else None
-        entry: dict[str, Any] = {"number": k, "points": points, "moves": len(rec.moves or [])}
-        index = len(rounds)
-        rounds.append(entry)
-        first_of[k] = len(steps)
-        if rec.moves is None or not replayable or k > game.top + 1:
-            steps.append({"r": index, "log": False, "f": {}, "text": "", "player": None})
-            continue
-        try:
-            layout, round_moves = round_steps(game, k)
-        except Error:  # rules that cannot deal this round (cf validate says why): its score only
-            steps.append({"r": index, "log": False, "f": {}, "text": "", "player": None})
-            continue
-        x, y, w, h = bounds_px(layout)
-        boards.append(
-            f'<svg data-round="{k}" viewBox="{_f(x)} {_f(y)} {_f(w)} {_f(h)}" role="img" '
-            f'aria-label="round {k}">{board_elements(layout.tiles, colour=colour, tag_moves=True)}'
-            "</svg>"
-        )
+        index = len(self.rounds)
+        self.rounds.append({"number": k, "points": points, "moves": len(rec.moves or [])})
+        self.first_of[k] = len(self.steps)
+        replayed = _replayed(game, rec)
+        if replayed is None:
+            self.steps.append({"r": index, "log": False, "f": {}, "text": "", "player": None})
+            return
+        layout, round_moves = replayed
+        self.boards.append(_board_picture(k, layout, colour))
         for s in round_moves:
-            where[(k, s.move)] = len(steps)
-            steps.append(
-                {
-                    "r": index,
-                    "m": s.move,
-                    "log": True,
-                    "f": s.facts,
-                    "text": s.text,
-                    "player": s.player,
-                    "k": [
-                        [round(x * UNIT, 1), round(y * UNIT, 1), n, int(end)]
-                        for x, y, n, end in s.marks
-                    ],
-                }
-            )
-        steps[-1]["lastOfRound"] = True
-    last_of = {k: first_of.get(k + 1, len(steps)) - 1 for k in first_of}
-    problems: list[dict[str, Any]] = []
-    for p in report.problems:
-        step: int | None = None
-        if p.round is not None and p.round in first_of:
-            if p.move is not None:  # at its move (or the round's last step, past a stop)
-                step = where.get((p.round, p.move), last_of[p.round])
-            elif p.code in _END_OF_ROUND:
-                step = last_of[p.round]
-            else:
-                step = first_of[p.round]
-        parts = [f"{w} {n}" for w, n in (("round", p.round), ("move", p.move)) if n is not None]
-        problems.append(
-            {
-                "step": step,
-                "code": p.code,
-                "message": p.message,
-                "line": p.line,
-                "where": f"{', '.join(parts)}: " if parts else "",
-            }
-        )
-    tiles = {
-        str(t): tile_svg(t, colour=colour, scale=0.75, inline=True)
-        for t in DominoSet(game.top).tiles()
+            self.where[(k, s.move)] = len(self.steps)
+            self.steps.append(_move_step(index, s))
+        self.steps[-1]["lastOfRound"] = True
+
+    def step_of(self, p: Problem) -> int | None:
+        """The step at which problem ``p`` is shown: at its move (or its round's last step,
+        past a stop), at the last step for how a round ended, else at its round's first;
+        ``None`` for a problem of no round on the page."""
+        if p.round is None or p.round not in self.first_of:
+            return None
+        last = self.first_of.get(p.round + 1, len(self.steps)) - 1
+        if p.move is not None:
+            return self.where.get((p.round, p.move), last)
+        if p.code in _END_OF_ROUND:
+            return last
+        return self.first_of[p.round]
+
+
+def _replayed(game: Game, rec: RoundRecord) -> tuple[Layout, list[Step]] | None:
+    """Round ``rec``'s layout and steps, or ``None`` when it has no log, the game no usable
+    rules or players, or the rules cannot deal it (cf validate says why: its score only)."""
+    replayable = game.rules is not None and len(game.players) >= 2
+    if rec.moves is None or not replayable or rec.number > game.top + 1:
+        return None
+    try:
+        return round_steps(game, rec.number)
+    except Error:
+        return None
+
+
+def _board_picture(k: int, layout: Layout, colour: bool) -> str:
+    """Round ``k``'s finished board as inline SVG, every tile tagged with its move."""
+    x, y, w, h = bounds_px(layout)
+    return (
+        f'<svg data-round="{k}" viewBox="{_f(x)} {_f(y)} {_f(w)} {_f(h)}" role="img" '
+        f'aria-label="round {k}">{board_elements(layout.tiles, colour=colour, tag_moves=True)}'
+        "</svg>"
+    )
+
+
+def _move_step(index: int, s: Step) -> dict[str, Any]:
+    """The page's data for one move of round ``index`` (0-based): its facts, text, player,
+    and the open-end marks (in pixels)."""
+    return {
+        "r": index,
+        "m": s.move,
+        "log": True,
+        "f": s.facts,
+        "text": s.text,
+        "player": s.player,
+        "k": [[round(x * UNIT, 1), round(y * UNIT, 1), n, int(end)] for x, y, n, end in s.marks],
     }
-    back = (
+
+
+def _problem_entry(p: Problem, step: int | None) -> dict[str, Any]:
+    """The page's data for problem ``p``, shown at ``step``."""
+    parts = [f"{w} {n}" for w, n in (("round", p.round), ("move", p.move)) if n is not None]
+    return {
+        "step": step,
+        "code": p.code,
+        "message": p.message,
+        "line": p.line,
+        "where": f"{', '.join(parts)}: " if parts else "",
+    }
+
+
+def _tile_pictures(top: int, colour: bool) -> dict[str, str]:
+    """Every tile of the set as a small inline SVG, for the hands."""
+    return {
+        str(t): tile_svg(t, colour=colour, scale=0.75, inline=True) for t in DominoSet(top).tiles()
+    }
+
+
+def _back_picture() -> str:
+    """A tile's back as a small inline SVG, for unseen tiles."""
+    return (
         f'<svg width="{_f(2 * UNIT * 0.75)}" height="{_f(UNIT * 0.75)}" viewBox="{-UNIT} '
         f'{_f(-UNIT / 2)} {2 * UNIT} {UNIT}">{back_body()}</svg>'
     )
-    data = {
-        "players": game.players,
-        "rounds": rounds,
-        "steps": steps,
-        "problems": problems,
-        "tiles": tiles,
-        "back": back,
-    }
+
+
+def _page(
+    game: Game, boards: list[str], data: dict[str, Any], problems: list[dict[str, Any]]
+) -> str:
+    """The HTML document: header, controls, the boards, the side panel with the problems
+    listed, and ``data`` as JSON for the script."""
     title = getattr(game, "title", None) or game.file
     listed = "".join(
         f'<li data-step="{p["step"]}">{escape(p["where"])}[{escape(p["code"])}] '

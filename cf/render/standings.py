@@ -32,15 +32,35 @@ def _render(headers: list[str], rows: list[list[object]], fmt: str, note: str | 
     # spreadsheet raw: the reader refuses them, and any that slip in are shown escaped.
     rows = [[one_line(v) if isinstance(v, str) else v for v in r] for r in rows]
     note = one_line(note) if note is not None else None
-    if fmt == "csv":
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(headers)
-        writer.writerows(rows)
-        return out.getvalue()
-    if fmt == "tsv":  # tabulate pads tsv columns; programs want bare tab-separated cells
-        lines = [headers, *[[_cell(v) for v in r] for r in rows]]
-        return "".join("\t".join(_tsv(c) for c in line) + "\n" for line in lines)
+    plain = _PLAIN.get(fmt)
+    if plain is not None:
+        return plain(headers, rows)
+    return _tabulated(headers, rows, fmt, note)
+
+
+def _csv_text(headers: list[str], rows: list[list[object]]) -> str:
+    """``rows`` as csv under a header row."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(headers)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def _tsv_text(headers: list[str], rows: list[list[object]]) -> str:
+    """``rows`` as bare tab-separated cells under a header row (tabulate pads tsv columns;
+    programs want them bare)."""
+    lines = [headers, *[[_cell(v) for v in r] for r in rows]]
+    return "".join("\t".join(_tsv(c) for c in line) + "\n" for line in lines)
+
+
+#: Formats written here rather than by tabulate.
+_PLAIN = {"csv": _csv_text, "tsv": _tsv_text}
+
+
+def _tabulated(headers: list[str], rows: list[list[object]], fmt: str, note: str | None) -> str:
+    """``rows`` as tabulate's ``fmt``, the rank-1 players marked and ``note`` under the
+    table when it is given (as a paragraph in html)."""
     from tabulate import tabulate
 
     # Cells are formatted here, not by tabulate, which turns numbers into floats to align
@@ -211,25 +231,20 @@ def render_scoreboard(
 def render_tournament(t: Tournament, fmt: str, stats: list[PlayerStats] | None = None) -> str:
     """A tournament: rank, player, games, rounds, wins, total, average per round (and the
     ``stats`` columns)."""
-    by_player = {s.player: s for s in stats or ()}
     if fmt == "json":
-        data = {
-            "ranked_by": t.ranked_by,
-            "standings": [
-                {
-                    "rank": r.rank,
-                    "player": r.player,
-                    "games": r.games,
-                    "rounds": r.rounds,
-                    "wins": r.wins,
-                    "total": r.total,
-                    "average": r.average,
-                    **(_stat_json(by_player[r.player]) if stats else {}),
-                }
-                for r in t.rows
-            ],
-        }
-        return dumps(data)
+        return dumps(_tournament_json(t, stats))
+    headers, rows = _tournament_cells(t, stats)
+    leaders = _names([r.player for r in t.rows if r.rank == 1])
+    note = f"{WINNER.strip()} leader by {t.ranked_by}: {leaders}"
+    return _render(headers, rows, fmt, None if fmt in DATA_FORMATS else note)
+
+
+def _tournament_cells(
+    t: Tournament, stats: list[PlayerStats] | None
+) -> tuple[list[str], list[list[object]]]:
+    """The tournament table's headers and rows (the ``stats`` columns but ``avg``, which
+    the table already has)."""
+    by_player = {s.player: s for s in stats or ()}
     headers = ["rank", "player", "games", "rounds", "wins", "total", "average"]
     rows: list[list[object]] = [
         [r.rank, r.player, r.games, r.rounds, r.wins, r.total, _two_places(r.average)]
@@ -239,9 +254,29 @@ def render_tournament(t: Tournament, fmt: str, stats: list[PlayerStats] | None =
         headers += [h for h in STAT_HEADERS if h != "avg"]
         for row, r in zip(rows, t.rows, strict=True):
             row += [c for i, c in enumerate(_stat_cells(by_player[r.player])) if i != 4]
-    leaders = _names([r.player for r in t.rows if r.rank == 1])
-    note = f"{WINNER.strip()} leader by {t.ranked_by}: {leaders}"
-    return _render(headers, rows, fmt, None if fmt in DATA_FORMATS else note)
+    return headers, rows
+
+
+def _tournament_json(t: Tournament, stats: list[PlayerStats] | None = None) -> dict[str, object]:
+    """A tournament as JSON data (docs/cli.md, "cf tally"): ``ranked_by`` and per player
+    rank, player, games, rounds, wins, total, average (and the ``stats`` keys)."""
+    by_player = {s.player: s for s in stats or ()}
+    return {
+        "ranked_by": t.ranked_by,
+        "standings": [
+            {
+                "rank": r.rank,
+                "player": r.player,
+                "games": r.games,
+                "rounds": r.rounds,
+                "wins": r.wins,
+                "total": r.total,
+                "average": r.average,
+                **(_stat_json(by_player[r.player]) if stats else {}),
+            }
+            for r in t.rows
+        ],
+    }
 
 
 def _two_places(value: float | int) -> float | int:

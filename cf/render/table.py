@@ -203,49 +203,101 @@ def can_encode(encoding: str | None) -> bool:
     return True
 
 
+@dataclass(frozen=True, slots=True)
+class _Lines:
+    """The tree's branch marks: a branch, the last branch, a continuing bar, an arrow."""
+
+    tee: str
+    last: str
+    bar: str
+    dash: str
+
+
+_LINES = {
+    True: _Lines("├─ ", "└─ ", "│  ", "→"),
+    False: _Lines("|- ", "`- ", "|  ", "->"),
+}
+
+
 def render_text(table: Table, *, unicode: bool = True) -> str:
     """``cf show``'s terminal picture of the table, newline-terminated."""
     board, layout = table.board, table.layout
     # Unicode has domino characters up to 6-6 only: in a bigger set, glyphs for some tiles
     # and brackets for others would be hard to read, so every tile is [a|b] there.
     glyphs = unicode and board.rules.top <= 6
-    tee, last, bar, dash = ("├─ ", "└─ ", "│  ", "→") if unicode else ("|- ", "`- ", "|  ", "->")
+    marks = _LINES[bool(unicode)]
+    lines = _heading(table, glyphs)
+    arms = layout.children(0)
+    for i, arm in enumerate(arms):
+        _chain(lines, layout, marks, glyphs, arm, "  ", f"arm {i + 1}", i == len(arms) - 1)
+    lines += _open_ends(board)
+    lines.append("hands:")
+    width = max(len(p) for p in board.players)
+    nxt = table.next_player
+    for p in board.players:
+        mark = "*" if p == nxt else " "
+        lines.append(
+            f" {mark}{p.ljust(width)}  {board.hands[p].size:>2}: {_hand(board, p, glyphs)}"
+        )
+    lines.append(
+        f"chicken yard: {board.yard} tile(s), {board.drawable} can be drawn"
+        f" ({board.reserve} never drawn)"
+    )
+    lines += _ending(table, nxt)
+    return "\n".join(lines) + "\n"
+
+
+def _heading(table: Table, glyphs: bool) -> list[str]:
+    """The title line (the game's title or file, the round and move) and the starter's."""
+    board = table.board
     title = table.game.title if getattr(table.game, "title", None) else table.game.file
-    lines = [
-        f"{title}: round {table.round_number}, after move {table.moves} of {table.log_length}"
-    ]
     s = board.starter
     glyph = tile_glyph(s.high, s.low, unicode=glyphs)
     shown = f"{s} {glyph}" if not glyph.startswith("[") else str(s)
-    lines.append(f"starter {shown}: {board.arms} of {board.arms_needed} arms")
+    return [
+        f"{title}: round {table.round_number}, after move {table.moves} of {table.log_length}",
+        f"starter {shown}: {board.arms} of {board.arms_needed} arms",
+    ]
 
-    def chain(start: PlacedTile, prefix: str, label: str, closing: bool) -> None:
-        tiles = [start]
-        while not tiles[-1].tile.is_double:
-            kids = layout.children(tiles[-1].index)
-            if not kids:
-                break
-            tiles.append(kids[0])
-        end = tiles[-1]
-        words = "".join(
-            tile_glyph(t.near, t.far, unicode=glyphs, upright=t.tile.is_double) for t in tiles
-        )
-        branch = last if closing else tee
-        if end.tile.is_double:
-            toes = layout.children(end.index)
-            state = "" if len(toes) == TOES else f", open: {len(toes)} of {TOES} toes"
-            lines.append(f"{prefix}{branch}{label}: {words} foot on {end.tile}{state}")
-            inner = prefix + ("   " if closing else bar)
-            for i, toe in enumerate(toes):
-                chain(toe, inner, f"toe {i + 1}", i == len(toes) - 1)
-        else:
-            lines.append(f"{prefix}{branch}{label}: {words} {dash} {end.far}")
 
-    arms = layout.children(0)
-    for i, arm in enumerate(arms):
-        chain(arm, "  ", f"arm {i + 1}", i == len(arms) - 1)
+def _chain(
+    lines: list[str],
+    layout: Layout,
+    marks: _Lines,
+    glyphs: bool,
+    start: PlacedTile,
+    prefix: str,
+    label: str,
+    closing: bool,
+) -> None:
+    """Append the line of the arm or toe that starts with ``start``: its tiles up to an
+    open end or a double, and under a double its toes, indented, one line each."""
+    tiles = [start]
+    while not tiles[-1].tile.is_double:
+        kids = layout.children(tiles[-1].index)
+        if not kids:
+            break
+        tiles.append(kids[0])
+    end = tiles[-1]
+    words = "".join(
+        tile_glyph(t.near, t.far, unicode=glyphs, upright=t.tile.is_double) for t in tiles
+    )
+    branch = marks.last if closing else marks.tee
+    if not end.tile.is_double:
+        lines.append(f"{prefix}{branch}{label}: {words} {marks.dash} {end.far}")
+        return
+    toes = layout.children(end.index)
+    state = "" if len(toes) == TOES else f", open: {len(toes)} of {TOES} toes"
+    lines.append(f"{prefix}{branch}{label}: {words} foot on {end.tile}{state}")
+    inner = prefix + ("   " if closing else marks.bar)
+    for i, toe in enumerate(toes):
+        _chain(lines, layout, marks, glyphs, toe, inner, f"toe {i + 1}", i == len(toes) - 1)
+
+
+def _open_ends(board: Round) -> list[str]:
+    """The open ends, and what the next play must hold in a foot or the starter phase."""
     ends = " ".join(str(n) for n in board.ends()) or "none"
-    lines.append(f"open ends: {ends}")
+    lines = [f"open ends: {ends}"]
     if board.pending is not None:
         d = board.pending
         lines.append(
@@ -253,29 +305,29 @@ def render_text(table: Table, *, unicode: bool = True) -> str:
             f"(the next play must hold {_a(d)})"
         )
     elif board.arms < board.arms_needed:
-        lines.append(f"starter phase: the next play must hold {_a(s.high)}")
-    lines.append("hands:")
-    width = max(len(p) for p in board.players)
-    nxt = table.next_player
-    for p in board.players:
-        h = board.hands[p]
-        tiles = " ".join(
-            tile_glyph(t.high, t.low, unicode=glyphs) for t in sorted(h.known, reverse=True)
-        )
-        parts = [tiles] if tiles else []
-        if h.unseen:
-            parts.append(f"+ {h.unseen} unseen")
-        if not parts:
-            parts.append("(empty)")
-        mark = "*" if p == nxt else " "
-        lines.append(f" {mark}{p.ljust(width)}  {h.size:>2}: {' '.join(parts)}")
-    lines.append(
-        f"chicken yard: {board.yard} tile(s), {board.drawable} can be drawn"
-        f" ({board.reserve} never drawn)"
+        lines.append(f"starter phase: the next play must hold {_a(board.starter.high)}")
+    return lines
+
+
+def _hand(board: Round, player: str, glyphs: bool) -> str:
+    """``player``'s known tiles, highest first, and how many are unseen (or ``(empty)``)."""
+    h = board.hands[player]
+    tiles = " ".join(
+        tile_glyph(t.high, t.low, unicode=glyphs) for t in sorted(h.known, reverse=True)
     )
+    parts = [tiles] if tiles else []
+    if h.unseen:
+        parts.append(f"+ {h.unseen} unseen")
+    return " ".join(parts) or "(empty)"
+
+
+def _ending(table: Table, nxt: str | None) -> list[str]:
+    """How the round stands: over (out or blocked) or whose turn it is; and the problem
+    that stopped the replay, if one did."""
+    lines = []
     over = table.over
     if over == "out":
-        lines.append(f"round over: {board.winner} went out")
+        lines.append(f"round over: {table.board.winner} went out")
     elif over == "blocked":
         lines.append("round over: blocked (nothing to draw and nobody can play)")
     elif nxt is not None:
@@ -283,7 +335,7 @@ def render_text(table: Table, *, unicode: bool = True) -> str:
     if table.problem is not None:
         stop = table.problem
         lines.append(f"stopped at move {stop.move}: [{stop.code}] {stop.message}")
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 __all__ = [
