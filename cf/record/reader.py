@@ -25,7 +25,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, Any
 
 import yaml
 
@@ -587,19 +587,22 @@ def _mentioned_in_round(item: yaml.MappingNode, seen: Counter[str], done: set[in
         if key.value in ("deal", "hands", "scores") and isinstance(value, yaml.MappingNode):
             seen.update(k.value for k, _ in value.value if isinstance(k, yaml.ScalarNode))
         elif key.value == "moves" and isinstance(value, yaml.SequenceNode):
-            seen.update(name for name in map(_mover, value.value) if name is not None)
+            seen.update(_movers(value.value))
 
 
-def _mover(item: object) -> str | None:
-    if type(item) is Move:
-        return item.player
-    if (
-        isinstance(item, yaml.MappingNode)
-        and len(item.value) == 1
-        and isinstance(item.value[0][0], yaml.ScalarNode)
-    ):
-        return item.value[0][0].value  # type: ignore[no-any-return]
-    return None
+def _movers(items: list[Any]) -> list[str]:
+    """The player of each move that names one. Every move of the file passes here: a
+    comprehension, not a call per move."""
+    return [
+        item.player if type(item) is Move else item.value[0][0].value  # type: ignore[union-attr]
+        for item in items
+        if type(item) is Move
+        or (
+            type(item) is yaml.MappingNode
+            and len(item.value) == 1
+            and type(item.value[0][0]) is yaml.ScalarNode
+        )
+    ]
 
 
 # --- layer 3: the top level ---------------------------------------------------------------
@@ -1045,13 +1048,44 @@ class _MoveReader:
         if not self.v.first_walk(node, "moves"):
             rec.broken = True
             return None
+        return self.read_items(node.value)
+
+    def read_items(self, items: list[Any]) -> list[MoveEntry]:
+        """Every move of a log, the common case read at once."""
         moves = []
-        fast = self.fast
-        for number, item in enumerate(node.value, start=1):
-            entry = fast(number, item)
-            if entry is None:
-                entry = self.read_move(number, _move_node(item) if type(item) is Move else item)
-            moves.append(entry)
+        seated, top, v = self.names.seated, self.top, self.v
+        mapping, scalar, plain = yaml.MappingNode, yaml.ScalarNode, _PLAIN_TAGS
+        for number, item in enumerate(items, start=1):
+            # The common case, `- Ana: 9-8` by a seated player, inlined: every move of
+            # every file passes here (fast() is the same for a compact Move).
+            kind = type(item)
+            if kind is mapping and len(item.value) == 1:
+                key, value = item.value[0]
+                if (
+                    type(key) is scalar
+                    and key.tag == _STR
+                    and key.value in seated
+                    and type(value) is scalar
+                    and value.tag in plain
+                ):
+                    text = value.value
+                    try:
+                        action = parse_action(text, top)
+                    except NotationError:
+                        pass
+                    else:
+                        v.budget -= len(text)  # v.spend, inlined
+                        if v.budget < 0:
+                            v.spend("")
+                        mark = item.start_mark
+                        moves.append(MoveEntry(number, key.value, action, mark.line, mark.column))
+                        continue
+            elif kind is Move:
+                entry = self.fast(number, item)
+                if entry is not None:
+                    moves.append(entry)
+                    continue
+            moves.append(self.read_move(number, _move_node(item) if kind is Move else item))
         return moves
 
     def fast(self, number: int, item: object) -> MoveEntry | None:
@@ -1080,7 +1114,10 @@ class _MoveReader:
             action = parse_action(text, self.top)
         except NotationError:
             return None
-        self.v.spend(text)
+        v = self.v
+        v.budget -= len(text)  # v.spend, inlined: this runs for every move
+        if v.budget < 0:
+            v.spend("")
         return MoveEntry(number, player, action, line, column)
 
     def read_move(self, number: int, node: yaml.Node) -> MoveEntry:
