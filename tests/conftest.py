@@ -31,6 +31,13 @@ def codes(source: str) -> list[tuple[str, int | None, int | None]]:
     return [(p.code, p.round, p.move) for p in problems(source)]
 
 
+@pytest.fixture(autouse=True)
+def _no_cf_environment(monkeypatch):
+    """A CF_SET or CF_DOUBLE_BLANK in the shell running the tests changes no test."""
+    monkeypatch.delenv("CF_SET", raising=False)
+    monkeypatch.delenv("CF_DOUBLE_BLANK", raising=False)
+
+
 @pytest.fixture
 def cli():
     """Invoke ``cf`` in-process: ``cli("score", "9-7")`` returns the click Result."""

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 import yaml
 from hardening_helpers import (
     FUZZ,
@@ -21,13 +20,6 @@ from hypothesis import strategies as st
 from cf.notation import format_action, parse_action
 from cf.record.reader import ROUND_KEYS, RULE_KEYS, TOP_KEYS
 from cf.tiles import NotationError, Tile, parse_hand
-
-
-@pytest.fixture(autouse=True)
-def _no_cf_environment(monkeypatch):
-    monkeypatch.delenv("CF_SET", raising=False)
-    monkeypatch.delenv("CF_DOUBLE_BLANK", raising=False)
-
 
 # --- 5. fuzzing: the reader and the validator ---------------------------------------------
 

@@ -24,13 +24,6 @@ from hardening_helpers import (
 from cf.record.check import Report, validate
 from cf.record.reader import MAX_BYTES, read_game, read_game_file
 
-
-@pytest.fixture(autouse=True)
-def _no_cf_environment(monkeypatch):
-    monkeypatch.delenv("CF_SET", raising=False)
-    monkeypatch.delenv("CF_DOUBLE_BLANK", raising=False)
-
-
 # --- 6. hostile files: alias expansion ---------------------------------------------------
 
 LAUGHS = """\

@@ -17,13 +17,6 @@ from hardening_helpers import (
     small_game,
 )
 
-
-@pytest.fixture(autouse=True)
-def _no_cf_environment(monkeypatch):
-    monkeypatch.delenv("CF_SET", raising=False)
-    monkeypatch.delenv("CF_DOUBLE_BLANK", raising=False)
-
-
 # --- 7. names and numbers --------------------------------------------------------------------
 
 YAML11_NAMES = [
