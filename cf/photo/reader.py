@@ -221,6 +221,35 @@ def read_hand(
     ab = lab[:, :, 1:] - 128.0
 
     mask, dark_background = _tile_mask(light, ab)
+    labels, stats, regions, dividers = _regions_and_dividers(mask, light, ab)
+    candidates = _tile_outlines(dividers, mask, light, labels, regions, stats)
+    results, read = _read_candidates(image, candidates, scale, top, dark_background)
+    _cross_check(results)
+    # Whatever no tile read covers is looked at again: a candidate that turned out to be
+    # no tile face must not hide a tile it overlapped.
+    results.extend(_uncovered(read, regions, stats, light, ab))
+
+    def to_box(corners: np.ndarray) -> Box:
+        pts = np.asarray(corners, dtype=np.float64) / scale
+        pts[:, 0] = np.clip(pts[:, 0], 0, width - 1)
+        pts[:, 1] = np.clip(pts[:, 1], 0, height - 1)
+        return [(round(float(px)), round(float(py))) for px, py in pts]
+
+    results.sort(key=lambda r: (round(float(r[0][:, 1].mean()) / 40), float(r[0][:, 0].mean())))
+    for corners, tile, conf, alts, reason in results:
+        box = to_box(corners)
+        if tile is not None and conf >= min_confidence:
+            reading.reads.append(TileRead(tile, round(float(conf), 3), box))
+        else:
+            reading.unreadable.append(Unreadable(box, alts, reason))
+    return reading
+
+
+def _regions_and_dividers(
+    mask: np.ndarray, light: np.ndarray, ab: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, dict[int, np.ndarray], list[_Divider]]:
+    """The face mask's big connected regions (labels, stats, boolean crop per label) and
+    the dividers found in each, with cuts across the mask closed first."""
     # Where a divider runs nearly edge to edge, the face mask may be cut in two halves:
     # dividers are looked for in the mask with such cuts closed.
     k = max(5, round(0.012 * WORK_SIZE)) | 1
@@ -238,8 +267,18 @@ def read_hand(
         region = labels[y : y + h, x : x + w] == index
         regions[index] = region
         dividers.extend(_find_dividers(light, ab, region, (x, y), index))
+    return labels, stats, regions, dividers
 
-    candidates = _tile_outlines(dividers, mask, light, labels, regions, stats)
+
+def _read_candidates(
+    image: np.ndarray,
+    candidates: list[_Candidate],
+    scale: float,
+    top: int,
+    dark_background: bool,
+) -> tuple[list[_Result], list[_Candidate]]:
+    """Read every candidate outline: the results, and the candidates that were tile faces."""
+    height, width = image.shape[:2]
     # Read each tile from an image where it is about CW pixels wide: the photo itself for
     # small tiles, a reduced copy for big ones (so that no detail is lost, nor aliased).
     results: list[_Result] = []
@@ -271,25 +310,7 @@ def read_hand(
             if why:
                 reason = f"{reason}; {why}".lstrip("; ")
             results.append((cand.corners, tile, conf, alts, reason))
-    _cross_check(results)
-    # Whatever no tile read covers is looked at again: a candidate that turned out to be
-    # no tile face must not hide a tile it overlapped.
-    results.extend(_uncovered(read, regions, stats, light, ab))
-
-    def to_box(corners: np.ndarray) -> Box:
-        pts = np.asarray(corners, dtype=np.float64) / scale
-        pts[:, 0] = np.clip(pts[:, 0], 0, width - 1)
-        pts[:, 1] = np.clip(pts[:, 1], 0, height - 1)
-        return [(round(float(px)), round(float(py))) for px, py in pts]
-
-    results.sort(key=lambda r: (round(float(r[0][:, 1].mean()) / 40), float(r[0][:, 0].mean())))
-    for corners, tile, conf, alts, reason in results:
-        box = to_box(corners)
-        if tile is not None and conf >= min_confidence:
-            reading.reads.append(TileRead(tile, round(float(conf), 3), box))
-        else:
-            reading.unreadable.append(Unreadable(box, alts, reason))
-    return reading
+    return results, read
 
 
 def _tile_mask(light: np.ndarray, ab: np.ndarray) -> tuple[np.ndarray, bool]:
