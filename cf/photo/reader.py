@@ -800,21 +800,7 @@ def _uncovered(
                 (ink > 1.0).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
             )
             depth = cv2.distanceTransform(part, cv2.DIST_L2, 3)
-            marks = []
-            for contour in contours:
-                blob = float(cv2.contourArea(contour))
-                m = cv2.moments(contour)
-                if not m["m00"]:
-                    continue
-                mx, my = round(m["m10"] / m["m00"]), round(m["m01"] / m["m00"])
-                if depth[min(my, h - 1), min(mx, w - 1)] < max(3.0, 0.1 * size):
-                    continue  # along the region's edge: a shadow's or a bevel's line
-                (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
-                long_ = max(rw, rh)
-                pip_like = math.pi * (0.04 * size) ** 2 <= blob <= math.pi * (0.2 * size) ** 2
-                bar_like = 0.35 * size <= long_ <= 1.1 * size and long_ > 3 * min(rw, rh)
-                if pip_like or bar_like:
-                    marks.append(contour)
+            marks = [c for c in contours if _is_mark(c, depth, size)]
             if not marks:
                 continue  # blank: a face-down tile or the like
             pts = np.concatenate(marks).reshape(-1, 2).astype(np.float32)
@@ -826,6 +812,25 @@ def _uncovered(
                 (corners.astype(np.float64), None, 0.0, [], "a tile whose divider was not found")
             )
     return out
+
+
+def _is_mark(contour: np.ndarray, depth: np.ndarray, size: float) -> bool:
+    """Whether an ink contour in an uncovered region looks like a pip or a divider bar
+    (and is not a line along the region's edge); ``depth`` is the region's distance
+    transform, ``size`` the tile width."""
+    h, w = depth.shape
+    blob = float(cv2.contourArea(contour))
+    m = cv2.moments(contour)
+    if not m["m00"]:
+        return False
+    mx, my = round(m["m10"] / m["m00"]), round(m["m01"] / m["m00"])
+    if depth[min(my, h - 1), min(mx, w - 1)] < max(3.0, 0.1 * size):
+        return False  # along the region's edge: a shadow's or a bevel's line
+    (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+    long_ = max(rw, rh)
+    pip_like = math.pi * (0.04 * size) ** 2 <= blob <= math.pi * (0.2 * size) ** 2
+    bar_like = 0.35 * size <= long_ <= 1.1 * size and long_ > 3 * min(rw, rh)
+    return bool(pip_like or bar_like)
 
 
 def _quad(
