@@ -471,46 +471,57 @@ def _join_pieces(found: list[_Divider], ink: np.ndarray) -> list[_Divider]:
         for i, a in enumerate(found):
             for j in range(i + 1, len(found)):
                 b = found[j]
-                if abs(float(np.dot(a.u, b.u))) < 0.97:
+                if not _can_join(a, b, ink):
                     continue
-                d = b.center - a.center
-                along = abs(float(np.dot(d, a.u)))
-                across = abs(float(a.u[0] * d[1] - a.u[1] * d[0]))
-                gap = along - (a.length + b.length) / 2
-                if across > max(a.thickness, b.thickness) + 2 or not (
-                    -2 <= gap <= 0.6 * max(a.length, b.length)
-                ):
-                    continue
-                if gap > 2:
-                    start = a.center + a.u * np.sign(np.dot(d, a.u)) * a.length / 2
-                    step = a.u * np.sign(np.dot(d, a.u))
-                    pts = np.array([start + step * t for t in np.linspace(0, gap, 9)])
-                    if float((_sample(ink, pts) < 0.5).mean()) > 0.3:
-                        continue
-                    # A seam between two tiles crosses the bar's line; a spinner does not
-                    # reach far beside the bar.
-                    mid_gap = start + step * gap / 2
-                    v = np.array([-a.u[1], a.u[0]])
-                    off = 2.5 * max(a.thickness, b.thickness)
-                    beside = np.array([mid_gap + v * off, mid_gap - v * off])
-                    if float(_sample(ink, beside).min()) > 0.5:
-                        continue
-                ends = [a.center + a.u * a.length / 2 * s for s in (-1, 1)] + [
-                    b.center + a.u * b.length / 2 * s for s in (-1, 1)
-                ]
-                proj = [float(np.dot(e - a.center, a.u)) for e in ends]
-                lo, hi = min(proj), max(proj)
-                centre = a.center + a.u * (lo + hi) / 2
-                fill = min(a.fill, b.fill)
-                merged = _Divider(
-                    centre, a.u, hi - lo, max(a.thickness, b.thickness), a.component, fill
-                )
+                merged = _merged(a, b)
                 found = [f for k, f in enumerate(found) if k not in (i, j)] + [merged]
                 joined = True
                 break
             if joined:
                 break
     return found
+
+
+def _can_join(a: _Divider, b: _Divider, ink: np.ndarray) -> bool:
+    """Whether ``a`` and ``b`` are two pieces of one bar: collinear, end to end, and any
+    gap between them is ink (not clean face) that does not cross the bar's line."""
+    if abs(float(np.dot(a.u, b.u))) < 0.97:
+        return False
+    d = b.center - a.center
+    along = abs(float(np.dot(d, a.u)))
+    across = abs(float(a.u[0] * d[1] - a.u[1] * d[0]))
+    gap = along - (a.length + b.length) / 2
+    if across > max(a.thickness, b.thickness) + 2 or not (
+        -2 <= gap <= 0.6 * max(a.length, b.length)
+    ):
+        return False
+    if gap > 2:
+        start = a.center + a.u * np.sign(np.dot(d, a.u)) * a.length / 2
+        step = a.u * np.sign(np.dot(d, a.u))
+        pts = np.array([start + step * t for t in np.linspace(0, gap, 9)])
+        if float((_sample(ink, pts) < 0.5).mean()) > 0.3:
+            return False
+        # A seam between two tiles crosses the bar's line; a spinner does not
+        # reach far beside the bar.
+        mid_gap = start + step * gap / 2
+        v = np.array([-a.u[1], a.u[0]])
+        off = 2.5 * max(a.thickness, b.thickness)
+        beside = np.array([mid_gap + v * off, mid_gap - v * off])
+        if float(_sample(ink, beside).min()) > 0.5:
+            return False
+    return True
+
+
+def _merged(a: _Divider, b: _Divider) -> _Divider:
+    """One divider spanning both pieces ``a`` and ``b``, along ``a``'s direction."""
+    ends = [a.center + a.u * a.length / 2 * s for s in (-1, 1)] + [
+        b.center + a.u * b.length / 2 * s for s in (-1, 1)
+    ]
+    proj = [float(np.dot(e - a.center, a.u)) for e in ends]
+    lo, hi = min(proj), max(proj)
+    centre = a.center + a.u * (lo + hi) / 2
+    fill = min(a.fill, b.fill)
+    return _Divider(centre, a.u, hi - lo, max(a.thickness, b.thickness), a.component, fill)
 
 
 def _bar(
