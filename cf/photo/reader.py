@@ -527,6 +527,8 @@ def _merged(a: _Divider, b: _Divider) -> _Divider:
 def _bar(
     contour: np.ndarray, dist: np.ndarray, reg: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, float, float, float] | None:
+    """A divider bar from one dark blob: (centre, unit direction, length, thickness,
+    fill), or None when the blob is not bar-shaped or not inside a tile face."""
     blob_area = cv2.contourArea(contour)
     if blob_area < 12:
         return None
@@ -538,13 +540,30 @@ def _bar(
     theta = math.radians(angle if rw >= rh else angle + 90)
     u = np.array([math.cos(theta), math.sin(theta)])
     c = np.array([cx, cy])
+    if not _ends_inside(c, u, length, dist):
+        return None  # reaches the region's edge: a gap between tiles or a shadow line
+    # A divider has tile face on both sides of it, at least half a tile width deep.
+    if not _face_both_sides(c, u, length, reg):
+        return None
+    return c, u, float(length), float(thick), float(fill)
+
+
+def _ends_inside(c: np.ndarray, u: np.ndarray, length: float, dist: np.ndarray) -> bool:
+    """Whether both ends of the bar (centre ``c``, direction ``u``) lie well inside the
+    region, by its distance transform ``dist``."""
     hgt, wid = dist.shape
     for end in (c + u * length * 0.5, c - u * length * 0.5):
         ex, ey = (round(float(v)) for v in end)
         inside = 0 <= ey < hgt and 0 <= ex < wid
         if not inside or dist[ey, ex] < max(1.5, 0.025 * length):
-            return None  # reaches the region's edge: a gap between tiles or a shadow line
-    # A divider has tile face on both sides of it, at least half a tile width deep.
+            return False
+    return True
+
+
+def _face_both_sides(c: np.ndarray, u: np.ndarray, length: float, reg: np.ndarray) -> bool:
+    """Whether the region mask ``reg`` holds face on both sides of the bar, at 8 in 10 of
+    nine points from 0.3 to 0.7 bar lengths out."""
+    hgt, wid = reg.shape[:2]
     v = np.array([-u[1], u[0]])
     for sign in (-1, 1):
         hits = total = 0
@@ -556,8 +575,8 @@ def _bar(
                 if 0 <= iy < hgt and 0 <= ix < wid and reg[iy, ix]:
                     hits += 1
         if hits < 0.8 * total:
-            return None
-    return c, u, float(length), float(thick), float(fill)
+            return False
+    return True
 
 
 def _sample(image: np.ndarray, pts: np.ndarray) -> np.ndarray:
