@@ -934,6 +934,35 @@ def _read_tile(
     # The face's edges: outermost rows and columns that are mostly face.
     # Pips are holes in the face: filled, a row of pips near the end is face too.
     solid = _filled(facelike)
+    x0, x1, miss_x, y0, y1, miss_y = _face_edges(solid, p)
+    seen_x, seen_y = miss_x == 0, miss_y == 0
+    fx0, fx1 = x0, x1  # the face's own side edges
+    inset = max(2, int(0.04 * CW))
+    x0, x1, y0, y1 = x0 + inset, x1 - inset, y0 + inset, y1 - inset
+    region = np.zeros(light.shape, np.uint8)
+    region[y0:y1, x0:x1] = 1
+    ink = _ink(light, ab, region, 0.4 * CW)
+    d0, d1, doubt, why = _divider_rows(ink, light, face_l, (x0, y0, x1, y1), (fx0, fx1))
+    if not sure and (miss_x == 2 or miss_y == 2):
+        # Sized from the other tiles, not measured, and the face runs on past both ends:
+        # the outline may hold only the middle of the tile (and a wrong count of pips).
+        doubt *= 0.4
+        why = f"{why}; the tile's outline is unsure".lstrip("; ")
+    elif not (seen_x and seen_y):
+        doubt *= 0.8
+        why = f"{why}; the tile's edges are not clear".lstrip("; ")
+    gap = max(2, int(0.04 * CW))
+    halves = [
+        _read_half(ink, ab, (x0, y0, x1, d0 - gap), top),
+        _read_half(ink, ab, (x0, d1 + gap, x1, y1), top),
+    ]
+    return halves, doubt, why
+
+
+def _face_edges(solid: np.ndarray, p: int) -> tuple[int, int, int, int, int, int]:
+    """The face's edges in the upright tile image (``p`` its padding): x0, x1, how many
+    side ends were not seen, y0, y1, how many top/bottom ends were not seen; the nominal
+    outline where the measured one is implausible."""
     # Across the tile, band by band (a seam a little aslant still stops each band).
     x0, x1, miss_x = p, p + CW, 0
     bands = [
@@ -949,13 +978,21 @@ def _read_tile(
         x0, x1, miss_x = p, p + CW, max(miss_x, 1)
     if not (0.7 * CL <= y1 - y0 <= 1.25 * CL):
         y0, y1, miss_y = p, p + CL, max(miss_y, 1)
-    seen_x, seen_y = miss_x == 0, miss_y == 0
-    fx0, fx1 = x0, x1  # the face's own side edges
-    inset = max(2, int(0.04 * CW))
-    x0, x1, y0, y1 = x0 + inset, x1 - inset, y0 + inset, y1 - inset
-    region = np.zeros(light.shape, np.uint8)
-    region[y0:y1, x0:x1] = 1
-    ink = _ink(light, ab, region, 0.4 * CW)
+    return x0, x1, miss_x, y0, y1, miss_y
+
+
+def _divider_rows(
+    ink: np.ndarray,
+    light: np.ndarray,
+    face_l: float,
+    box: tuple[int, int, int, int],
+    sides: tuple[int, int],
+) -> tuple[int, int, float, str]:
+    """The divider's rows d0..d1 within the face ``box`` (x0, y0, x1, y1), with a doubt
+    factor and why: off the middle, running right across to the face's ``sides``, or
+    not found (then d0 = d1 = the middle)."""
+    x0, y0, x1, y1 = box
+    fx0, fx1 = sides
     # The divider: the row band near the middle where ink runs across the tile.
     mid = (y0 + y1) // 2
     lo, hi = mid - int(0.2 * CW), mid + int(0.2 * CW)
@@ -986,20 +1023,7 @@ def _read_tile(
     else:
         d0 = d1 = mid
         doubt, why = 0.5, "no divider across the tile"
-    if not sure and (miss_x == 2 or miss_y == 2):
-        # Sized from the other tiles, not measured, and the face runs on past both ends:
-        # the outline may hold only the middle of the tile (and a wrong count of pips).
-        doubt *= 0.4
-        why = f"{why}; the tile's outline is unsure".lstrip("; ")
-    elif not (seen_x and seen_y):
-        doubt *= 0.8
-        why = f"{why}; the tile's edges are not clear".lstrip("; ")
-    gap = max(2, int(0.04 * CW))
-    halves = [
-        _read_half(ink, ab, (x0, y0, x1, d0 - gap), top),
-        _read_half(ink, ab, (x0, d1 + gap, x1, y1), top),
-    ]
-    return halves, doubt, why
+    return d0, d1, doubt, why
 
 
 def _ends(profile: np.ndarray, start: int, end: int) -> tuple[int, int, int]:
