@@ -660,6 +660,27 @@ def _tile_outlines(
     if len(dividers) >= 2:
         longest = float(np.percentile([d.length for d in dividers], 75))
         dividers = [d for d in dividers if d.length >= 0.5 * longest]
+    measured = _measure_dividers(dividers, light, maskf)
+    measured = _spacing_caps(measured)
+    ratios = [m[3] / m[0].length for m in measured if m[4]]
+    lengths = [m[0].length for m in measured]
+    ratio = float(np.median(ratios)) if ratios else 0.0
+    typical = float(np.median(lengths)) if lengths else 0.0
+    cands: list[_Candidate] = []
+    for entry in measured:
+        cand = _divider_outline(entry, ratio, typical, len(lengths), light, maskf)
+        if cand is not None:
+            cands.append(cand)
+    kept = _without_overlaps(cands)
+    _fit_lone_tiles(kept, labels, regions, stats)
+    return kept
+
+
+def _measure_dividers(
+    dividers: list[_Divider], light: np.ndarray, maskf: np.ndarray
+) -> list[tuple[_Divider, float, float, float, bool]]:
+    """How far the face runs on each side along every divider's line: (divider, e1, e2,
+    width, whether the two sides agree and the width is plausible)."""
     measured = []
     for div in dividers:
         u = div.u
@@ -680,64 +701,75 @@ def _tile_outlines(
         width = e1 + e2
         good = abs(e1 - e2) < 0.15 * width and 1.05 * div.length < width < 2.6 * div.length
         measured.append((div, e1, e2, width, good))
-    measured = _spacing_caps(measured)
-    ratios = [m[3] / m[0].length for m in measured if m[4]]
-    lengths = [m[0].length for m in measured]
-    ratio = float(np.median(ratios)) if ratios else 0.0
-    typical = float(np.median(lengths)) if lengths else 0.0
-    cands: list[_Candidate] = []
-    for div, e1, e2, width, good in measured:
-        u = div.u
-        v = np.array([-u[1], u[0]])
-        centre = div.center.copy()
-        quality = div.fill
-        if len(lengths) >= 3 and not 0.6 * typical < div.length < 1.5 * typical:
-            quality -= 0.5  # not like the other dividers of the hand
-        if ratio and good and abs(width - ratio * div.length) < 0.15 * ratio * div.length:
-            centre = centre + u * (e1 - e2) / 2
-            geo = 1.0
-            quality += 1.0
-        elif ratio:
-            width = ratio * div.length
-            geo = 0.9
-        else:
-            width = 1.4 * div.length
-            geo = 0.8
-        # Along the tile: from the divider both ways to the face's end. Pips stop some of
-        # the lines early; the longest run is the face's (a seam stops every line).
-        runs = []
-        near = div.thickness + 0.1 * width  # clear of the bar and its blur
-        for sign in (1, -1):
-            ends = [
-                _edge(light, maskf, centre + u * off * width, sign * v, near, 1.6 * width)
-                for off in np.linspace(-0.4, 0.4, 9)
-            ]
-            runs.append(max(ends))
-        # The divider is in the middle: pips in every line's way (big pips, a diagonal
-        # layout) can stop one side short, so the longer side tells the half's length.
-        half = max(runs)
-        length = 2 * half if 0.65 * width <= half <= 1.25 * width else 2 * width
-        corners = np.array(
-            [
-                centre - v * length / 2 - u * width / 2,
-                centre - v * length / 2 + u * width / 2,
-                centre + v * length / 2 + u * width / 2,
-                centre + v * length / 2 - u * width / 2,
-            ]
-        )
-        # The outline must lie on tile face.
-        grid = np.array(
-            [
-                centre + u * a * width + v * b * length
-                for a in np.linspace(-0.4, 0.4, 5)
-                for b in np.linspace(-0.35, 0.35, 9)
-            ]
-        )
-        cover = float((_sample(maskf, grid) > 127).mean())
-        if cover < 0.8:
-            continue
-        cands.append(_Candidate(corners, geo, centre, width, quality + cover))
-    # Overlapping outlines: the better one stays.
+    return measured
+
+
+def _divider_outline(
+    entry: tuple[_Divider, float, float, float, bool],
+    ratio: float,
+    typical: float,
+    count: int,
+    light: np.ndarray,
+    maskf: np.ndarray,
+) -> _Candidate | None:
+    """The outline around one measured divider (``ratio``: the hand's median width over
+    divider length, ``typical``: its median divider length, of ``count`` dividers), or
+    None when it does not lie on tile face."""
+    div, e1, e2, width, good = entry
+    u = div.u
+    v = np.array([-u[1], u[0]])
+    centre = div.center.copy()
+    quality = div.fill
+    if count >= 3 and not 0.6 * typical < div.length < 1.5 * typical:
+        quality -= 0.5  # not like the other dividers of the hand
+    if ratio and good and abs(width - ratio * div.length) < 0.15 * ratio * div.length:
+        centre = centre + u * (e1 - e2) / 2
+        geo = 1.0
+        quality += 1.0
+    elif ratio:
+        width = ratio * div.length
+        geo = 0.9
+    else:
+        width = 1.4 * div.length
+        geo = 0.8
+    # Along the tile: from the divider both ways to the face's end. Pips stop some of
+    # the lines early; the longest run is the face's (a seam stops every line).
+    runs = []
+    near = div.thickness + 0.1 * width  # clear of the bar and its blur
+    for sign in (1, -1):
+        ends = [
+            _edge(light, maskf, centre + u * off * width, sign * v, near, 1.6 * width)
+            for off in np.linspace(-0.4, 0.4, 9)
+        ]
+        runs.append(max(ends))
+    # The divider is in the middle: pips in every line's way (big pips, a diagonal
+    # layout) can stop one side short, so the longer side tells the half's length.
+    half = max(runs)
+    length = 2 * half if 0.65 * width <= half <= 1.25 * width else 2 * width
+    corners = np.array(
+        [
+            centre - v * length / 2 - u * width / 2,
+            centre - v * length / 2 + u * width / 2,
+            centre + v * length / 2 + u * width / 2,
+            centre + v * length / 2 - u * width / 2,
+        ]
+    )
+    # The outline must lie on tile face.
+    grid = np.array(
+        [
+            centre + u * a * width + v * b * length
+            for a in np.linspace(-0.4, 0.4, 5)
+            for b in np.linspace(-0.35, 0.35, 9)
+        ]
+    )
+    cover = float((_sample(maskf, grid) > 127).mean())
+    if cover < 0.8:
+        return None
+    return _Candidate(corners, geo, centre, width, quality + cover)
+
+
+def _without_overlaps(cands: list[_Candidate]) -> list[_Candidate]:
+    """Of outlines overlapping by more than a quarter, the better one (by quality)."""
     cands.sort(key=lambda c: -c.quality)
     kept: list[_Candidate] = []
     for cand in cands:
@@ -753,7 +785,14 @@ def _tile_outlines(
                 break
         if not clash:
             kept.append(cand)
-    # A tile standing alone: its region's outline is better (perspective, exact size).
+    return kept
+
+
+def _fit_lone_tiles(
+    kept: list[_Candidate], labels: np.ndarray, regions: dict[int, np.ndarray], stats: np.ndarray
+) -> None:
+    """Give a tile standing alone in its region the region's own outline (perspective,
+    exact size) when it fits the divider's outline; changes the candidates in place."""
     by_region: dict[int, list[_Candidate]] = {}
     for cand in kept:
         px, py = (round(float(t)) for t in cand.center)
@@ -790,7 +829,6 @@ def _tile_outlines(
             if len(set(order)) == 4:
                 cand.corners = quad[order]
                 cand.geometry = max(cand.geometry, 0.95)
-    return kept
 
 
 def _uncovered(
