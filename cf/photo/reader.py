@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
@@ -1174,58 +1175,91 @@ def _read_half(
             conf *= 0.4
             reasons.append("pips of different sizes")
     if n:
-        cents = np.array(centres)
-        # Faint pip-like blobs that only a weaker threshold sees, away from every pip.
-        weak_bin = cv2.morphologyEx(_filled(sub >= 0.55), cv2.MORPH_OPEN, _OPEN)
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(weak_bin, connectivity=8)
-        holds = np.zeros(count, bool)
-        for cx, cy in cents:
-            holds[labels[min(hh - 1, max(0, round(cy))), min(ww - 1, max(0, round(cx)))]] = True
-        for i in range(1, count):
-            area = float(stats[i, cv2.CC_STAT_AREA])
-            if holds[i] or area < 0.5 * med or area > 3 * med:
-                continue
-            bx, by, bw, bh = stats[i, :4]
-            compact = max(bw, bh) <= 2.2 * min(bw, bh) and area >= 0.6 * bw * bh
-            if _touches((bx, by, bw, bh), ww, hh, edge) and not compact:
-                continue  # shading along the face's edge
-            conf *= 0.35
-            reasons.append("a faint blob")
-            alternatives.add(n + 1)
-        # Symmetry: every standard layout looks the same turned half a turn.
-        centroid = cents.mean(axis=0)
-        mirrored = 2 * centroid - cents
-        dists = np.linalg.norm(mirrored[:, None, :] - cents[None, :, :], axis=2).min(axis=1)
-        err = float(dists.max()) / CW
-        off = float(np.linalg.norm(centroid - np.array([ww / 2, hh / 2]))) / CW
-        conf *= _ramp(err, 0.08, 0.16) * _ramp(off, 0.1, 0.2)
-        if err > 0.08:
-            reasons.append("pips not in a standard layout")
-            alternatives.update({n - 1, n + 1})
-        if off > 0.1:
-            reasons.append("pips off the centre of the half")
-        cols = np.array(colours)
-        colour = cols.mean(axis=0)
-        spread = float(np.max(np.linalg.norm(cols - colour, axis=1)))
-        if spread > 25:
-            conf *= 0.5
-            reasons.append("pips of different colours")
+        conf, colour = _check_pips(sub, centres, colours, med, conf, reasons, alternatives)
     else:
-        weak = [
-            b
-            for b in _blobs(cv2.morphologyEx(_filled(sub >= 0.55), cv2.MORPH_OPEN, _OPEN), sub_ab)
-            if not at_edge(b) and MIN_PIP <= b[0] <= MAX_PIP and b[1] > 0.5
-        ]
-        if weak:
-            conf *= 0.3 ** len(weak)
-            reasons.append("faint pip-like marks on a blank half")
-            alternatives.update({len(weak), 1})
+        conf = _check_blank(sub, sub_ab, at_edge, conf, reasons, alternatives)
     if n > top:
         conf = 0.0
         reasons.append(f"{n} pips, more than the set has")
     alternatives.discard(n)
     alts = sorted(a for a in alternatives if 0 <= a <= top)
     return _Half(n, conf, alts, colour, med, "; ".join(dict.fromkeys(reasons)), centres)
+
+
+def _check_pips(
+    sub: np.ndarray,
+    centres: list[np.ndarray],
+    colours: list[np.ndarray],
+    med: float,
+    conf: float,
+    reasons: list[str],
+    alternatives: set[int],
+) -> tuple[float, np.ndarray]:
+    """Doubts about the pips found in a half (``sub``, its ink): faint blobs beside them,
+    a layout that is not symmetric or off centre, mixed colours. Returns the confidence
+    and the pips' mean colour; adds to ``reasons`` and ``alternatives``."""
+    hh, ww = sub.shape
+    edge = 0.03 * CW
+    n = len(centres)
+    cents = np.array(centres)
+    # Faint pip-like blobs that only a weaker threshold sees, away from every pip.
+    weak_bin = cv2.morphologyEx(_filled(sub >= 0.55), cv2.MORPH_OPEN, _OPEN)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(weak_bin, connectivity=8)
+    holds = np.zeros(count, bool)
+    for cx, cy in cents:
+        holds[labels[min(hh - 1, max(0, round(cy))), min(ww - 1, max(0, round(cx)))]] = True
+    for i in range(1, count):
+        area = float(stats[i, cv2.CC_STAT_AREA])
+        if holds[i] or area < 0.5 * med or area > 3 * med:
+            continue
+        bx, by, bw, bh = stats[i, :4]
+        compact = max(bw, bh) <= 2.2 * min(bw, bh) and area >= 0.6 * bw * bh
+        if _touches((bx, by, bw, bh), ww, hh, edge) and not compact:
+            continue  # shading along the face's edge
+        conf *= 0.35
+        reasons.append("a faint blob")
+        alternatives.add(n + 1)
+    # Symmetry: every standard layout looks the same turned half a turn.
+    centroid = cents.mean(axis=0)
+    mirrored = 2 * centroid - cents
+    dists = np.linalg.norm(mirrored[:, None, :] - cents[None, :, :], axis=2).min(axis=1)
+    err = float(dists.max()) / CW
+    off = float(np.linalg.norm(centroid - np.array([ww / 2, hh / 2]))) / CW
+    conf *= _ramp(err, 0.08, 0.16) * _ramp(off, 0.1, 0.2)
+    if err > 0.08:
+        reasons.append("pips not in a standard layout")
+        alternatives.update({n - 1, n + 1})
+    if off > 0.1:
+        reasons.append("pips off the centre of the half")
+    cols = np.array(colours)
+    colour = cols.mean(axis=0)
+    spread = float(np.max(np.linalg.norm(cols - colour, axis=1)))
+    if spread > 25:
+        conf *= 0.5
+        reasons.append("pips of different colours")
+    return conf, colour
+
+
+def _check_blank(
+    sub: np.ndarray,
+    sub_ab: np.ndarray,
+    at_edge: Callable[[tuple], bool],
+    conf: float,
+    reasons: list[str],
+    alternatives: set[int],
+) -> float:
+    """Doubt about a half read as blank: faint pip-like marks a weaker threshold sees.
+    Returns the confidence; adds to ``reasons`` and ``alternatives``."""
+    weak = [
+        b
+        for b in _blobs(cv2.morphologyEx(_filled(sub >= 0.55), cv2.MORPH_OPEN, _OPEN), sub_ab)
+        if not at_edge(b) and MIN_PIP <= b[0] <= MAX_PIP and b[1] > 0.5
+    ]
+    if weak:
+        conf *= 0.3 ** len(weak)
+        reasons.append("faint pip-like marks on a blank half")
+        alternatives.update({len(weak), 1})
+    return conf
 
 
 def _filled(binary: np.ndarray) -> np.ndarray:
