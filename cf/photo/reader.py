@@ -1142,31 +1142,7 @@ def _read_half(
     for blob in strong:
         if any(blob is pip for pip in pips):
             continue
-        if blob[0] < (0.3 * med if med else 0.35 * MIN_PIP):
-            continue  # a speck
-        (bcx, bcy), (rw, rh), angle = blob[5]
-        long_, short = max(rw, rh), min(rw, rh)
-        # The size of one pip: the others', or the blob's own width.
-        one = med or math.pi * short * short / 4
-        ratio = blob[0] / one if one else 0.0
-        k = round(ratio)
-        if 2 <= k <= 4 and abs(ratio - k) < 0.3 and blob[1] < 0.75 and one >= MIN_PIP:
-            # Pips run together by blur: k pips in a line along the blob.
-            theta = math.radians(angle if rw >= rh else angle + 90)
-            axis = np.array([math.cos(theta), math.sin(theta)])
-            diameter = 2 * math.sqrt(one / math.pi)
-            if abs(long_ - k * diameter) < 0.35 * diameter * k:
-                for j in range(k):
-                    t = (j - (k - 1) / 2) * long_ / k
-                    centres.append(np.array([bcx, bcy]) + axis * t)
-                    colours.append(blob[4])
-                conf *= 0.85
-                continue
-        conf *= 0.3
-        reasons.append("a blob that is not a pip")
-        if k >= 2:
-            alternatives.add(len(pips) + k)
-        alternatives.add(len(pips) + 1)
+        conf = _other_blob(blob, med, len(pips), conf, reasons, alternatives, centres, colours)
     n = len(centres)
     colour = None
     if pips:
@@ -1184,6 +1160,46 @@ def _read_half(
     alternatives.discard(n)
     alts = sorted(a for a in alternatives if 0 <= a <= top)
     return _Half(n, conf, alts, colour, med, "; ".join(dict.fromkeys(reasons)), centres)
+
+
+def _other_blob(
+    blob: tuple,
+    med: float,
+    n_pips: int,
+    conf: float,
+    reasons: list[str],
+    alternatives: set[int],
+    centres: list[np.ndarray],
+    colours: list[np.ndarray],
+) -> float:
+    """A blob of a half that is not one clean pip: a speck (ignored), k pips run together
+    by blur (added to ``centres`` and ``colours``), or a doubt. Returns the confidence."""
+    if blob[0] < (0.3 * med if med else 0.35 * MIN_PIP):
+        return conf  # a speck
+    (bcx, bcy), (rw, rh), angle = blob[5]
+    long_, short = max(rw, rh), min(rw, rh)
+    # The size of one pip: the others', or the blob's own width.
+    one = med or math.pi * short * short / 4
+    ratio = blob[0] / one if one else 0.0
+    k = round(ratio)
+    if 2 <= k <= 4 and abs(ratio - k) < 0.3 and blob[1] < 0.75 and one >= MIN_PIP:
+        # Pips run together by blur: k pips in a line along the blob.
+        theta = math.radians(angle if rw >= rh else angle + 90)
+        axis = np.array([math.cos(theta), math.sin(theta)])
+        diameter = 2 * math.sqrt(one / math.pi)
+        if abs(long_ - k * diameter) < 0.35 * diameter * k:
+            for j in range(k):
+                t = (j - (k - 1) / 2) * long_ / k
+                centres.append(np.array([bcx, bcy]) + axis * t)
+                colours.append(blob[4])
+            conf *= 0.85
+            return conf
+    conf *= 0.3
+    reasons.append("a blob that is not a pip")
+    if k >= 2:
+        alternatives.add(n_pips + k)
+    alternatives.add(n_pips + 1)
+    return conf
 
 
 def _check_pips(
