@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
@@ -1123,20 +1122,11 @@ def _read_half(
     # shading along the edges, what is left of the divider, scratches.
     strong_bin = cv2.morphologyEx(_filled(sub >= level), cv2.MORPH_OPEN, _OPEN)
     strong = _blobs(strong_bin, sub_ab)
-    edge = 0.03 * CW
-
-    def at_edge(blob: tuple) -> bool:
-        bx, by, bw, bh = blob[3]
-        touches = bx <= edge or by <= edge or bx + bw >= ww - edge or by + bh >= hh - edge
-        thin = max(bw, bh) > 2.2 * min(bw, bh) or blob[1] < 0.4
-        return touches and (thin or blob[0] < 0.5 * MIN_PIP)
-
-    strong = [b for b in strong if not at_edge(b)]
+    strong = [b for b in strong if not _at_edge(b, ww, hh)]
     reasons: list[str] = []
     conf = 1.0
     alternatives: set[int] = set()
-    pips = [b for b in strong if MIN_PIP <= b[0] <= MAX_PIP and b[1] > 0.6]
-    med = float(np.median([b[0] for b in pips])) if pips else 0.0
+    pips, med = _clean_pips(strong)
     centres = [b[2] for b in pips]
     colours = [b[4] for b in pips]
     for blob in strong:
@@ -1145,21 +1135,53 @@ def _read_half(
         conf = _other_blob(blob, med, len(pips), conf, reasons, alternatives, centres, colours)
     n = len(centres)
     colour = None
+    conf = _size_doubt(pips, med, conf, reasons)
+    if n:
+        conf, colour = _check_pips(sub, centres, colours, med, conf, reasons, alternatives)
+    else:
+        conf = _check_blank(sub, sub_ab, conf, reasons, alternatives)
+    conf, alts = _final_doubt(n, top, conf, reasons, alternatives)
+    return _Half(n, conf, alts, colour, med, "; ".join(dict.fromkeys(reasons)), centres)
+
+
+def _clean_pips(strong: list[tuple]) -> tuple[list[tuple], float]:
+    """The blobs that are pips by size and shape, and their median area (0 if none)."""
+    pips = [b for b in strong if MIN_PIP <= b[0] <= MAX_PIP and b[1] > 0.6]
+    med = float(np.median([b[0] for b in pips])) if pips else 0.0
+    return pips, med
+
+
+def _size_doubt(pips: list[tuple], med: float, conf: float, reasons: list[str]) -> float:
+    """The confidence, lowered when the pips' areas differ much from their median."""
     if pips:
         areas = np.array([b[0] for b in pips])
         if np.any(areas < 0.5 * med) or np.any(areas > 1.8 * med):
             conf *= 0.4
             reasons.append("pips of different sizes")
-    if n:
-        conf, colour = _check_pips(sub, centres, colours, med, conf, reasons, alternatives)
-    else:
-        conf = _check_blank(sub, sub_ab, at_edge, conf, reasons, alternatives)
+    return conf
+
+
+def _final_doubt(
+    n: int, top: int, conf: float, reasons: list[str], alternatives: set[int]
+) -> tuple[float, list[int]]:
+    """No confidence in more pips than the set has; the other counts (0..top) that the
+    half might hold, sorted."""
     if n > top:
         conf = 0.0
         reasons.append(f"{n} pips, more than the set has")
     alternatives.discard(n)
     alts = sorted(a for a in alternatives if 0 <= a <= top)
-    return _Half(n, conf, alts, colour, med, "; ".join(dict.fromkeys(reasons)), centres)
+    return conf, alts
+
+
+def _at_edge(blob: tuple, ww: int, hh: int) -> bool:
+    """Whether a blob of a ``ww`` x ``hh`` half is shading along its edge, not a pip: it
+    touches the edge and is thin, faint or small."""
+    edge = 0.03 * CW
+    bx, by, bw, bh = blob[3]
+    touches = bx <= edge or by <= edge or bx + bw >= ww - edge or by + bh >= hh - edge
+    thin = max(bw, bh) > 2.2 * min(bw, bh) or blob[1] < 0.4
+    return touches and (thin or blob[0] < 0.5 * MIN_PIP)
 
 
 def _other_blob(
@@ -1259,17 +1281,17 @@ def _check_pips(
 def _check_blank(
     sub: np.ndarray,
     sub_ab: np.ndarray,
-    at_edge: Callable[[tuple], bool],
     conf: float,
     reasons: list[str],
     alternatives: set[int],
 ) -> float:
     """Doubt about a half read as blank: faint pip-like marks a weaker threshold sees.
     Returns the confidence; adds to ``reasons`` and ``alternatives``."""
+    hh, ww = sub.shape
     weak = [
         b
         for b in _blobs(cv2.morphologyEx(_filled(sub >= 0.55), cv2.MORPH_OPEN, _OPEN), sub_ab)
-        if not at_edge(b) and MIN_PIP <= b[0] <= MAX_PIP and b[1] > 0.5
+        if not _at_edge(b, ww, hh) and MIN_PIP <= b[0] <= MAX_PIP and b[1] > 0.5
     ]
     if weak:
         conf *= 0.3 ** len(weak)
