@@ -133,8 +133,6 @@ def simulate(
       cf simulate --games 200 --stats --strategy greedy,random,greedy,random
       cf simulate --games 20 --stats --strategy ismcts,greedy,greedy,greedy
     """
-    from cf.play.simulate import STRATEGIES
-
     if format_ is TextJson.json and not stats:
         raise typer.BadParameter(
             "json is the format of --stats figures; a simulated game is a YAML game file",
@@ -148,24 +146,8 @@ def simulate(
         )
     except RulesError as exc:
         fail(str(exc), 2)
-    name_list = names_option(names, players)
-    if name_list is None:
-        count = players or 4
-        name_list = (
-            list(NAMES[:count]) if count <= len(NAMES) else [f"P{i}" for i in range(1, count + 1)]
-        )
-    if len(name_list) < 2:
-        raise typer.BadParameter("a game needs at least 2 players", param_hint="'--names'")
-    seats = [s.strip().lower() for s in strategy.split(",")]
-    if len(seats) == 1:
-        seats = seats * len(name_list)
-    unknown = [s for s in seats if s not in STRATEGIES]
-    if unknown or len(seats) != len(name_list):
-        raise typer.BadParameter(
-            f"give one strategy for all or one per seat ({len(name_list)}), from: "
-            f"{', '.join(STRATEGIES)}",
-            param_hint="'--strategy'",
-        )
+    name_list = _player_names(names, players)
+    seats = _seats(strategy, len(name_list))
     if rounds is not None and rounds > top + 1:
         raise typer.BadParameter(f"{rules.set_name} has {top + 1} rounds", param_hint="'--rounds'")
     try:
@@ -193,7 +175,37 @@ def simulate(
     )
 
 
+def _player_names(names: str | None, players: int | None) -> list[str]:
+    """The seats' names: ``--names``, else the first of NAMES (P1, P2, … past them)."""
+    name_list = names_option(names, players)
+    if name_list is None:
+        count = players or 4
+        name_list = (
+            list(NAMES[:count]) if count <= len(NAMES) else [f"P{i}" for i in range(1, count + 1)]
+        )
+    if len(name_list) < 2:
+        raise typer.BadParameter("a game needs at least 2 players", param_hint="'--names'")
+    return name_list
+
+
+def _seats(strategy: str, count: int) -> list[str]:
+    """One strategy name per seat from ``--strategy`` (one for all, or one per seat)."""
+    from cf.play.simulate import STRATEGIES
+
+    seats = [s.strip().lower() for s in strategy.split(",")]
+    if len(seats) == 1:
+        seats = seats * count
+    unknown = [s for s in seats if s not in STRATEGIES]
+    if unknown or len(seats) != count:
+        raise typer.BadParameter(
+            f"give one strategy for all or one per seat ({count}), from: {', '.join(STRATEGIES)}",
+            param_hint="'--strategy'",
+        )
+    return seats
+
+
 def _starter_arms(text: str, top: int) -> int | str:
+    """``--starter-arms`` checked against the set: 2..top, or 'players'."""
     try:
         arms = parse_starter_arms(text)
     except RulesError:

@@ -221,6 +221,35 @@ def read_hand(
     ab = lab[:, :, 1:] - 128.0
 
     mask, dark_background = _tile_mask(light, ab)
+    labels, stats, regions, dividers = _regions_and_dividers(mask, light, ab)
+    candidates = _tile_outlines(dividers, mask, light, labels, regions, stats)
+    results, read = _read_candidates(image, candidates, scale, top, dark_background)
+    _cross_check(results)
+    # Whatever no tile read covers is looked at again: a candidate that turned out to be
+    # no tile face must not hide a tile it overlapped.
+    results.extend(_uncovered(read, regions, stats, light, ab))
+
+    def to_box(corners: np.ndarray) -> Box:
+        pts = np.asarray(corners, dtype=np.float64) / scale
+        pts[:, 0] = np.clip(pts[:, 0], 0, width - 1)
+        pts[:, 1] = np.clip(pts[:, 1], 0, height - 1)
+        return [(round(float(px)), round(float(py))) for px, py in pts]
+
+    results.sort(key=lambda r: (round(float(r[0][:, 1].mean()) / 40), float(r[0][:, 0].mean())))
+    for corners, tile, conf, alts, reason in results:
+        box = to_box(corners)
+        if tile is not None and conf >= min_confidence:
+            reading.reads.append(TileRead(tile, round(float(conf), 3), box))
+        else:
+            reading.unreadable.append(Unreadable(box, alts, reason))
+    return reading
+
+
+def _regions_and_dividers(
+    mask: np.ndarray, light: np.ndarray, ab: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, dict[int, np.ndarray], list[_Divider]]:
+    """The face mask's big connected regions (labels, stats, boolean crop per label) and
+    the dividers found in each, with cuts across the mask closed first."""
     # Where a divider runs nearly edge to edge, the face mask may be cut in two halves:
     # dividers are looked for in the mask with such cuts closed.
     k = max(5, round(0.012 * WORK_SIZE)) | 1
@@ -238,8 +267,18 @@ def read_hand(
         region = labels[y : y + h, x : x + w] == index
         regions[index] = region
         dividers.extend(_find_dividers(light, ab, region, (x, y), index))
+    return labels, stats, regions, dividers
 
-    candidates = _tile_outlines(dividers, mask, light, labels, regions, stats)
+
+def _read_candidates(
+    image: np.ndarray,
+    candidates: list[_Candidate],
+    scale: float,
+    top: int,
+    dark_background: bool,
+) -> tuple[list[_Result], list[_Candidate]]:
+    """Read every candidate outline: the results, and the candidates that were tile faces."""
+    height, width = image.shape[:2]
     # Read each tile from an image where it is about CW pixels wide: the photo itself for
     # small tiles, a reduced copy for big ones (so that no detail is lost, nor aliased).
     results: list[_Result] = []
@@ -271,25 +310,7 @@ def read_hand(
             if why:
                 reason = f"{reason}; {why}".lstrip("; ")
             results.append((cand.corners, tile, conf, alts, reason))
-    _cross_check(results)
-    # Whatever no tile read covers is looked at again: a candidate that turned out to be
-    # no tile face must not hide a tile it overlapped.
-    results.extend(_uncovered(read, regions, stats, light, ab))
-
-    def to_box(corners: np.ndarray) -> Box:
-        pts = np.asarray(corners, dtype=np.float64) / scale
-        pts[:, 0] = np.clip(pts[:, 0], 0, width - 1)
-        pts[:, 1] = np.clip(pts[:, 1], 0, height - 1)
-        return [(round(float(px)), round(float(py))) for px, py in pts]
-
-    results.sort(key=lambda r: (round(float(r[0][:, 1].mean()) / 40), float(r[0][:, 0].mean())))
-    for corners, tile, conf, alts, reason in results:
-        box = to_box(corners)
-        if tile is not None and conf >= min_confidence:
-            reading.reads.append(TileRead(tile, round(float(conf), 3), box))
-        else:
-            reading.unreadable.append(Unreadable(box, alts, reason))
-    return reading
+    return results, read
 
 
 def _tile_mask(light: np.ndarray, ab: np.ndarray) -> tuple[np.ndarray, bool]:
@@ -450,40 +471,9 @@ def _join_pieces(found: list[_Divider], ink: np.ndarray) -> list[_Divider]:
         for i, a in enumerate(found):
             for j in range(i + 1, len(found)):
                 b = found[j]
-                if abs(float(np.dot(a.u, b.u))) < 0.97:
+                if not _can_join(a, b, ink):
                     continue
-                d = b.center - a.center
-                along = abs(float(np.dot(d, a.u)))
-                across = abs(float(a.u[0] * d[1] - a.u[1] * d[0]))
-                gap = along - (a.length + b.length) / 2
-                if across > max(a.thickness, b.thickness) + 2 or not (
-                    -2 <= gap <= 0.6 * max(a.length, b.length)
-                ):
-                    continue
-                if gap > 2:
-                    start = a.center + a.u * np.sign(np.dot(d, a.u)) * a.length / 2
-                    step = a.u * np.sign(np.dot(d, a.u))
-                    pts = np.array([start + step * t for t in np.linspace(0, gap, 9)])
-                    if float((_sample(ink, pts) < 0.5).mean()) > 0.3:
-                        continue
-                    # A seam between two tiles crosses the bar's line; a spinner does not
-                    # reach far beside the bar.
-                    mid_gap = start + step * gap / 2
-                    v = np.array([-a.u[1], a.u[0]])
-                    off = 2.5 * max(a.thickness, b.thickness)
-                    beside = np.array([mid_gap + v * off, mid_gap - v * off])
-                    if float(_sample(ink, beside).min()) > 0.5:
-                        continue
-                ends = [a.center + a.u * a.length / 2 * s for s in (-1, 1)] + [
-                    b.center + a.u * b.length / 2 * s for s in (-1, 1)
-                ]
-                proj = [float(np.dot(e - a.center, a.u)) for e in ends]
-                lo, hi = min(proj), max(proj)
-                centre = a.center + a.u * (lo + hi) / 2
-                fill = min(a.fill, b.fill)
-                merged = _Divider(
-                    centre, a.u, hi - lo, max(a.thickness, b.thickness), a.component, fill
-                )
+                merged = _merged(a, b)
                 found = [f for k, f in enumerate(found) if k not in (i, j)] + [merged]
                 joined = True
                 break
@@ -492,9 +482,53 @@ def _join_pieces(found: list[_Divider], ink: np.ndarray) -> list[_Divider]:
     return found
 
 
+def _can_join(a: _Divider, b: _Divider, ink: np.ndarray) -> bool:
+    """Whether ``a`` and ``b`` are two pieces of one bar: collinear, end to end, and any
+    gap between them is ink (not clean face) that does not cross the bar's line."""
+    if abs(float(np.dot(a.u, b.u))) < 0.97:
+        return False
+    d = b.center - a.center
+    along = abs(float(np.dot(d, a.u)))
+    across = abs(float(a.u[0] * d[1] - a.u[1] * d[0]))
+    gap = along - (a.length + b.length) / 2
+    if across > max(a.thickness, b.thickness) + 2 or not (
+        -2 <= gap <= 0.6 * max(a.length, b.length)
+    ):
+        return False
+    if gap > 2:
+        start = a.center + a.u * np.sign(np.dot(d, a.u)) * a.length / 2
+        step = a.u * np.sign(np.dot(d, a.u))
+        pts = np.array([start + step * t for t in np.linspace(0, gap, 9)])
+        if float((_sample(ink, pts) < 0.5).mean()) > 0.3:
+            return False
+        # A seam between two tiles crosses the bar's line; a spinner does not
+        # reach far beside the bar.
+        mid_gap = start + step * gap / 2
+        v = np.array([-a.u[1], a.u[0]])
+        off = 2.5 * max(a.thickness, b.thickness)
+        beside = np.array([mid_gap + v * off, mid_gap - v * off])
+        if float(_sample(ink, beside).min()) > 0.5:
+            return False
+    return True
+
+
+def _merged(a: _Divider, b: _Divider) -> _Divider:
+    """One divider spanning both pieces ``a`` and ``b``, along ``a``'s direction."""
+    ends = [a.center + a.u * a.length / 2 * s for s in (-1, 1)] + [
+        b.center + a.u * b.length / 2 * s for s in (-1, 1)
+    ]
+    proj = [float(np.dot(e - a.center, a.u)) for e in ends]
+    lo, hi = min(proj), max(proj)
+    centre = a.center + a.u * (lo + hi) / 2
+    fill = min(a.fill, b.fill)
+    return _Divider(centre, a.u, hi - lo, max(a.thickness, b.thickness), a.component, fill)
+
+
 def _bar(
     contour: np.ndarray, dist: np.ndarray, reg: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, float, float, float] | None:
+    """A divider bar from one dark blob: (centre, unit direction, length, thickness,
+    fill), or None when the blob is not bar-shaped or not inside a tile face."""
     blob_area = cv2.contourArea(contour)
     if blob_area < 12:
         return None
@@ -506,13 +540,30 @@ def _bar(
     theta = math.radians(angle if rw >= rh else angle + 90)
     u = np.array([math.cos(theta), math.sin(theta)])
     c = np.array([cx, cy])
+    if not _ends_inside(c, u, length, dist):
+        return None  # reaches the region's edge: a gap between tiles or a shadow line
+    # A divider has tile face on both sides of it, at least half a tile width deep.
+    if not _face_both_sides(c, u, length, reg):
+        return None
+    return c, u, float(length), float(thick), float(fill)
+
+
+def _ends_inside(c: np.ndarray, u: np.ndarray, length: float, dist: np.ndarray) -> bool:
+    """Whether both ends of the bar (centre ``c``, direction ``u``) lie well inside the
+    region, by its distance transform ``dist``."""
     hgt, wid = dist.shape
     for end in (c + u * length * 0.5, c - u * length * 0.5):
         ex, ey = (round(float(v)) for v in end)
         inside = 0 <= ey < hgt and 0 <= ex < wid
         if not inside or dist[ey, ex] < max(1.5, 0.025 * length):
-            return None  # reaches the region's edge: a gap between tiles or a shadow line
-    # A divider has tile face on both sides of it, at least half a tile width deep.
+            return False
+    return True
+
+
+def _face_both_sides(c: np.ndarray, u: np.ndarray, length: float, reg: np.ndarray) -> bool:
+    """Whether the region mask ``reg`` holds face on both sides of the bar, at 8 in 10 of
+    nine points from 0.3 to 0.7 bar lengths out."""
+    hgt, wid = reg.shape[:2]
     v = np.array([-u[1], u[0]])
     for sign in (-1, 1):
         hits = total = 0
@@ -524,8 +575,8 @@ def _bar(
                 if 0 <= iy < hgt and 0 <= ix < wid and reg[iy, ix]:
                     hits += 1
         if hits < 0.8 * total:
-            return None
-    return c, u, float(length), float(thick), float(fill)
+            return False
+    return True
 
 
 def _sample(image: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -609,6 +660,27 @@ def _tile_outlines(
     if len(dividers) >= 2:
         longest = float(np.percentile([d.length for d in dividers], 75))
         dividers = [d for d in dividers if d.length >= 0.5 * longest]
+    measured = _measure_dividers(dividers, light, maskf)
+    measured = _spacing_caps(measured)
+    ratios = [m[3] / m[0].length for m in measured if m[4]]
+    lengths = [m[0].length for m in measured]
+    ratio = float(np.median(ratios)) if ratios else 0.0
+    typical = float(np.median(lengths)) if lengths else 0.0
+    cands: list[_Candidate] = []
+    for entry in measured:
+        cand = _divider_outline(entry, ratio, typical, len(lengths), light, maskf)
+        if cand is not None:
+            cands.append(cand)
+    kept = _without_overlaps(cands)
+    _fit_lone_tiles(kept, labels, regions, stats)
+    return kept
+
+
+def _measure_dividers(
+    dividers: list[_Divider], light: np.ndarray, maskf: np.ndarray
+) -> list[tuple[_Divider, float, float, float, bool]]:
+    """How far the face runs on each side along every divider's line: (divider, e1, e2,
+    width, whether the two sides agree and the width is plausible)."""
     measured = []
     for div in dividers:
         u = div.u
@@ -629,64 +701,75 @@ def _tile_outlines(
         width = e1 + e2
         good = abs(e1 - e2) < 0.15 * width and 1.05 * div.length < width < 2.6 * div.length
         measured.append((div, e1, e2, width, good))
-    measured = _spacing_caps(measured)
-    ratios = [m[3] / m[0].length for m in measured if m[4]]
-    lengths = [m[0].length for m in measured]
-    ratio = float(np.median(ratios)) if ratios else 0.0
-    typical = float(np.median(lengths)) if lengths else 0.0
-    cands: list[_Candidate] = []
-    for div, e1, e2, width, good in measured:
-        u = div.u
-        v = np.array([-u[1], u[0]])
-        centre = div.center.copy()
-        quality = div.fill
-        if len(lengths) >= 3 and not 0.6 * typical < div.length < 1.5 * typical:
-            quality -= 0.5  # not like the other dividers of the hand
-        if ratio and good and abs(width - ratio * div.length) < 0.15 * ratio * div.length:
-            centre = centre + u * (e1 - e2) / 2
-            geo = 1.0
-            quality += 1.0
-        elif ratio:
-            width = ratio * div.length
-            geo = 0.9
-        else:
-            width = 1.4 * div.length
-            geo = 0.8
-        # Along the tile: from the divider both ways to the face's end. Pips stop some of
-        # the lines early; the longest run is the face's (a seam stops every line).
-        runs = []
-        near = div.thickness + 0.1 * width  # clear of the bar and its blur
-        for sign in (1, -1):
-            ends = [
-                _edge(light, maskf, centre + u * off * width, sign * v, near, 1.6 * width)
-                for off in np.linspace(-0.4, 0.4, 9)
-            ]
-            runs.append(max(ends))
-        # The divider is in the middle: pips in every line's way (big pips, a diagonal
-        # layout) can stop one side short, so the longer side tells the half's length.
-        half = max(runs)
-        length = 2 * half if 0.65 * width <= half <= 1.25 * width else 2 * width
-        corners = np.array(
-            [
-                centre - v * length / 2 - u * width / 2,
-                centre - v * length / 2 + u * width / 2,
-                centre + v * length / 2 + u * width / 2,
-                centre + v * length / 2 - u * width / 2,
-            ]
-        )
-        # The outline must lie on tile face.
-        grid = np.array(
-            [
-                centre + u * a * width + v * b * length
-                for a in np.linspace(-0.4, 0.4, 5)
-                for b in np.linspace(-0.35, 0.35, 9)
-            ]
-        )
-        cover = float((_sample(maskf, grid) > 127).mean())
-        if cover < 0.8:
-            continue
-        cands.append(_Candidate(corners, geo, centre, width, quality + cover))
-    # Overlapping outlines: the better one stays.
+    return measured
+
+
+def _divider_outline(
+    entry: tuple[_Divider, float, float, float, bool],
+    ratio: float,
+    typical: float,
+    count: int,
+    light: np.ndarray,
+    maskf: np.ndarray,
+) -> _Candidate | None:
+    """The outline around one measured divider (``ratio``: the hand's median width over
+    divider length, ``typical``: its median divider length, of ``count`` dividers), or
+    None when it does not lie on tile face."""
+    div, e1, e2, width, good = entry
+    u = div.u
+    v = np.array([-u[1], u[0]])
+    centre = div.center.copy()
+    quality = div.fill
+    if count >= 3 and not 0.6 * typical < div.length < 1.5 * typical:
+        quality -= 0.5  # not like the other dividers of the hand
+    if ratio and good and abs(width - ratio * div.length) < 0.15 * ratio * div.length:
+        centre = centre + u * (e1 - e2) / 2
+        geo = 1.0
+        quality += 1.0
+    elif ratio:
+        width = ratio * div.length
+        geo = 0.9
+    else:
+        width = 1.4 * div.length
+        geo = 0.8
+    # Along the tile: from the divider both ways to the face's end. Pips stop some of
+    # the lines early; the longest run is the face's (a seam stops every line).
+    runs = []
+    near = div.thickness + 0.1 * width  # clear of the bar and its blur
+    for sign in (1, -1):
+        ends = [
+            _edge(light, maskf, centre + u * off * width, sign * v, near, 1.6 * width)
+            for off in np.linspace(-0.4, 0.4, 9)
+        ]
+        runs.append(max(ends))
+    # The divider is in the middle: pips in every line's way (big pips, a diagonal
+    # layout) can stop one side short, so the longer side tells the half's length.
+    half = max(runs)
+    length = 2 * half if 0.65 * width <= half <= 1.25 * width else 2 * width
+    corners = np.array(
+        [
+            centre - v * length / 2 - u * width / 2,
+            centre - v * length / 2 + u * width / 2,
+            centre + v * length / 2 + u * width / 2,
+            centre + v * length / 2 - u * width / 2,
+        ]
+    )
+    # The outline must lie on tile face.
+    grid = np.array(
+        [
+            centre + u * a * width + v * b * length
+            for a in np.linspace(-0.4, 0.4, 5)
+            for b in np.linspace(-0.35, 0.35, 9)
+        ]
+    )
+    cover = float((_sample(maskf, grid) > 127).mean())
+    if cover < 0.8:
+        return None
+    return _Candidate(corners, geo, centre, width, quality + cover)
+
+
+def _without_overlaps(cands: list[_Candidate]) -> list[_Candidate]:
+    """Of outlines overlapping by more than a quarter, the better one (by quality)."""
     cands.sort(key=lambda c: -c.quality)
     kept: list[_Candidate] = []
     for cand in cands:
@@ -702,7 +785,14 @@ def _tile_outlines(
                 break
         if not clash:
             kept.append(cand)
-    # A tile standing alone: its region's outline is better (perspective, exact size).
+    return kept
+
+
+def _fit_lone_tiles(
+    kept: list[_Candidate], labels: np.ndarray, regions: dict[int, np.ndarray], stats: np.ndarray
+) -> None:
+    """Give a tile standing alone in its region the region's own outline (perspective,
+    exact size) when it fits the divider's outline; changes the candidates in place."""
     by_region: dict[int, list[_Candidate]] = {}
     for cand in kept:
         px, py = (round(float(t)) for t in cand.center)
@@ -739,7 +829,6 @@ def _tile_outlines(
             if len(set(order)) == 4:
                 cand.corners = quad[order]
                 cand.geometry = max(cand.geometry, 0.95)
-    return kept
 
 
 def _uncovered(
@@ -779,21 +868,7 @@ def _uncovered(
                 (ink > 1.0).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
             )
             depth = cv2.distanceTransform(part, cv2.DIST_L2, 3)
-            marks = []
-            for contour in contours:
-                blob = float(cv2.contourArea(contour))
-                m = cv2.moments(contour)
-                if not m["m00"]:
-                    continue
-                mx, my = round(m["m10"] / m["m00"]), round(m["m01"] / m["m00"])
-                if depth[min(my, h - 1), min(mx, w - 1)] < max(3.0, 0.1 * size):
-                    continue  # along the region's edge: a shadow's or a bevel's line
-                (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
-                long_ = max(rw, rh)
-                pip_like = math.pi * (0.04 * size) ** 2 <= blob <= math.pi * (0.2 * size) ** 2
-                bar_like = 0.35 * size <= long_ <= 1.1 * size and long_ > 3 * min(rw, rh)
-                if pip_like or bar_like:
-                    marks.append(contour)
+            marks = [c for c in contours if _is_mark(c, depth, size)]
             if not marks:
                 continue  # blank: a face-down tile or the like
             pts = np.concatenate(marks).reshape(-1, 2).astype(np.float32)
@@ -805,6 +880,25 @@ def _uncovered(
                 (corners.astype(np.float64), None, 0.0, [], "a tile whose divider was not found")
             )
     return out
+
+
+def _is_mark(contour: np.ndarray, depth: np.ndarray, size: float) -> bool:
+    """Whether an ink contour in an uncovered region looks like a pip or a divider bar
+    (and is not a line along the region's edge); ``depth`` is the region's distance
+    transform, ``size`` the tile width."""
+    h, w = depth.shape
+    blob = float(cv2.contourArea(contour))
+    m = cv2.moments(contour)
+    if not m["m00"]:
+        return False
+    mx, my = round(m["m10"] / m["m00"]), round(m["m01"] / m["m00"])
+    if depth[min(my, h - 1), min(mx, w - 1)] < max(3.0, 0.1 * size):
+        return False  # along the region's edge: a shadow's or a bevel's line
+    (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+    long_ = max(rw, rh)
+    pip_like = math.pi * (0.04 * size) ** 2 <= blob <= math.pi * (0.2 * size) ** 2
+    bar_like = 0.35 * size <= long_ <= 1.1 * size and long_ > 3 * min(rw, rh)
+    return bool(pip_like or bar_like)
 
 
 def _quad(
@@ -878,6 +972,35 @@ def _read_tile(
     # The face's edges: outermost rows and columns that are mostly face.
     # Pips are holes in the face: filled, a row of pips near the end is face too.
     solid = _filled(facelike)
+    x0, x1, miss_x, y0, y1, miss_y = _face_edges(solid, p)
+    seen_x, seen_y = miss_x == 0, miss_y == 0
+    fx0, fx1 = x0, x1  # the face's own side edges
+    inset = max(2, int(0.04 * CW))
+    x0, x1, y0, y1 = x0 + inset, x1 - inset, y0 + inset, y1 - inset
+    region = np.zeros(light.shape, np.uint8)
+    region[y0:y1, x0:x1] = 1
+    ink = _ink(light, ab, region, 0.4 * CW)
+    d0, d1, doubt, why = _divider_rows(ink, light, face_l, (x0, y0, x1, y1), (fx0, fx1))
+    if not sure and (miss_x == 2 or miss_y == 2):
+        # Sized from the other tiles, not measured, and the face runs on past both ends:
+        # the outline may hold only the middle of the tile (and a wrong count of pips).
+        doubt *= 0.4
+        why = f"{why}; the tile's outline is unsure".lstrip("; ")
+    elif not (seen_x and seen_y):
+        doubt *= 0.8
+        why = f"{why}; the tile's edges are not clear".lstrip("; ")
+    gap = max(2, int(0.04 * CW))
+    halves = [
+        _read_half(ink, ab, (x0, y0, x1, d0 - gap), top),
+        _read_half(ink, ab, (x0, d1 + gap, x1, y1), top),
+    ]
+    return halves, doubt, why
+
+
+def _face_edges(solid: np.ndarray, p: int) -> tuple[int, int, int, int, int, int]:
+    """The face's edges in the upright tile image (``p`` its padding): x0, x1, how many
+    side ends were not seen, y0, y1, how many top/bottom ends were not seen; the nominal
+    outline where the measured one is implausible."""
     # Across the tile, band by band (a seam a little aslant still stops each band).
     x0, x1, miss_x = p, p + CW, 0
     bands = [
@@ -893,13 +1016,21 @@ def _read_tile(
         x0, x1, miss_x = p, p + CW, max(miss_x, 1)
     if not (0.7 * CL <= y1 - y0 <= 1.25 * CL):
         y0, y1, miss_y = p, p + CL, max(miss_y, 1)
-    seen_x, seen_y = miss_x == 0, miss_y == 0
-    fx0, fx1 = x0, x1  # the face's own side edges
-    inset = max(2, int(0.04 * CW))
-    x0, x1, y0, y1 = x0 + inset, x1 - inset, y0 + inset, y1 - inset
-    region = np.zeros(light.shape, np.uint8)
-    region[y0:y1, x0:x1] = 1
-    ink = _ink(light, ab, region, 0.4 * CW)
+    return x0, x1, miss_x, y0, y1, miss_y
+
+
+def _divider_rows(
+    ink: np.ndarray,
+    light: np.ndarray,
+    face_l: float,
+    box: tuple[int, int, int, int],
+    sides: tuple[int, int],
+) -> tuple[int, int, float, str]:
+    """The divider's rows d0..d1 within the face ``box`` (x0, y0, x1, y1), with a doubt
+    factor and why: off the middle, running right across to the face's ``sides``, or
+    not found (then d0 = d1 = the middle)."""
+    x0, y0, x1, y1 = box
+    fx0, fx1 = sides
     # The divider: the row band near the middle where ink runs across the tile.
     mid = (y0 + y1) // 2
     lo, hi = mid - int(0.2 * CW), mid + int(0.2 * CW)
@@ -930,20 +1061,7 @@ def _read_tile(
     else:
         d0 = d1 = mid
         doubt, why = 0.5, "no divider across the tile"
-    if not sure and (miss_x == 2 or miss_y == 2):
-        # Sized from the other tiles, not measured, and the face runs on past both ends:
-        # the outline may hold only the middle of the tile (and a wrong count of pips).
-        doubt *= 0.4
-        why = f"{why}; the tile's outline is unsure".lstrip("; ")
-    elif not (seen_x and seen_y):
-        doubt *= 0.8
-        why = f"{why}; the tile's edges are not clear".lstrip("; ")
-    gap = max(2, int(0.04 * CW))
-    halves = [
-        _read_half(ink, ab, (x0, y0, x1, d0 - gap), top),
-        _read_half(ink, ab, (x0, d1 + gap, x1, y1), top),
-    ]
-    return halves, doubt, why
+    return d0, d1, doubt, why
 
 
 def _ends(profile: np.ndarray, start: int, end: int) -> tuple[int, int, int]:
@@ -1004,110 +1122,182 @@ def _read_half(
     # shading along the edges, what is left of the divider, scratches.
     strong_bin = cv2.morphologyEx(_filled(sub >= level), cv2.MORPH_OPEN, _OPEN)
     strong = _blobs(strong_bin, sub_ab)
-    edge = 0.03 * CW
-
-    def at_edge(blob: tuple) -> bool:
-        bx, by, bw, bh = blob[3]
-        touches = bx <= edge or by <= edge or bx + bw >= ww - edge or by + bh >= hh - edge
-        thin = max(bw, bh) > 2.2 * min(bw, bh) or blob[1] < 0.4
-        return touches and (thin or blob[0] < 0.5 * MIN_PIP)
-
-    strong = [b for b in strong if not at_edge(b)]
+    strong = [b for b in strong if not _at_edge(b, ww, hh)]
     reasons: list[str] = []
     conf = 1.0
     alternatives: set[int] = set()
-    pips = [b for b in strong if MIN_PIP <= b[0] <= MAX_PIP and b[1] > 0.6]
-    med = float(np.median([b[0] for b in pips])) if pips else 0.0
+    pips, med = _clean_pips(strong)
     centres = [b[2] for b in pips]
     colours = [b[4] for b in pips]
     for blob in strong:
         if any(blob is pip for pip in pips):
             continue
-        if blob[0] < (0.3 * med if med else 0.35 * MIN_PIP):
-            continue  # a speck
-        (bcx, bcy), (rw, rh), angle = blob[5]
-        long_, short = max(rw, rh), min(rw, rh)
-        # The size of one pip: the others', or the blob's own width.
-        one = med or math.pi * short * short / 4
-        ratio = blob[0] / one if one else 0.0
-        k = round(ratio)
-        if 2 <= k <= 4 and abs(ratio - k) < 0.3 and blob[1] < 0.75 and one >= MIN_PIP:
-            # Pips run together by blur: k pips in a line along the blob.
-            theta = math.radians(angle if rw >= rh else angle + 90)
-            axis = np.array([math.cos(theta), math.sin(theta)])
-            diameter = 2 * math.sqrt(one / math.pi)
-            if abs(long_ - k * diameter) < 0.35 * diameter * k:
-                for j in range(k):
-                    t = (j - (k - 1) / 2) * long_ / k
-                    centres.append(np.array([bcx, bcy]) + axis * t)
-                    colours.append(blob[4])
-                conf *= 0.85
-                continue
-        conf *= 0.3
-        reasons.append("a blob that is not a pip")
-        if k >= 2:
-            alternatives.add(len(pips) + k)
-        alternatives.add(len(pips) + 1)
+        conf = _other_blob(blob, med, len(pips), conf, reasons, alternatives, centres, colours)
     n = len(centres)
     colour = None
+    conf = _size_doubt(pips, med, conf, reasons)
+    if n:
+        conf, colour = _check_pips(sub, centres, colours, med, conf, reasons, alternatives)
+    else:
+        conf = _check_blank(sub, sub_ab, conf, reasons, alternatives)
+    conf, alts = _final_doubt(n, top, conf, reasons, alternatives)
+    return _Half(n, conf, alts, colour, med, "; ".join(dict.fromkeys(reasons)), centres)
+
+
+def _clean_pips(strong: list[tuple]) -> tuple[list[tuple], float]:
+    """The blobs that are pips by size and shape, and their median area (0 if none)."""
+    pips = [b for b in strong if MIN_PIP <= b[0] <= MAX_PIP and b[1] > 0.6]
+    med = float(np.median([b[0] for b in pips])) if pips else 0.0
+    return pips, med
+
+
+def _size_doubt(pips: list[tuple], med: float, conf: float, reasons: list[str]) -> float:
+    """The confidence, lowered when the pips' areas differ much from their median."""
     if pips:
         areas = np.array([b[0] for b in pips])
         if np.any(areas < 0.5 * med) or np.any(areas > 1.8 * med):
             conf *= 0.4
             reasons.append("pips of different sizes")
-    if n:
-        cents = np.array(centres)
-        # Faint pip-like blobs that only a weaker threshold sees, away from every pip.
-        weak_bin = cv2.morphologyEx(_filled(sub >= 0.55), cv2.MORPH_OPEN, _OPEN)
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(weak_bin, connectivity=8)
-        holds = np.zeros(count, bool)
-        for cx, cy in cents:
-            holds[labels[min(hh - 1, max(0, round(cy))), min(ww - 1, max(0, round(cx)))]] = True
-        for i in range(1, count):
-            area = float(stats[i, cv2.CC_STAT_AREA])
-            if holds[i] or area < 0.5 * med or area > 3 * med:
-                continue
-            bx, by, bw, bh = stats[i, :4]
-            compact = max(bw, bh) <= 2.2 * min(bw, bh) and area >= 0.6 * bw * bh
-            if _touches((bx, by, bw, bh), ww, hh, edge) and not compact:
-                continue  # shading along the face's edge
-            conf *= 0.35
-            reasons.append("a faint blob")
-            alternatives.add(n + 1)
-        # Symmetry: every standard layout looks the same turned half a turn.
-        centroid = cents.mean(axis=0)
-        mirrored = 2 * centroid - cents
-        dists = np.linalg.norm(mirrored[:, None, :] - cents[None, :, :], axis=2).min(axis=1)
-        err = float(dists.max()) / CW
-        off = float(np.linalg.norm(centroid - np.array([ww / 2, hh / 2]))) / CW
-        conf *= _ramp(err, 0.08, 0.16) * _ramp(off, 0.1, 0.2)
-        if err > 0.08:
-            reasons.append("pips not in a standard layout")
-            alternatives.update({n - 1, n + 1})
-        if off > 0.1:
-            reasons.append("pips off the centre of the half")
-        cols = np.array(colours)
-        colour = cols.mean(axis=0)
-        spread = float(np.max(np.linalg.norm(cols - colour, axis=1)))
-        if spread > 25:
-            conf *= 0.5
-            reasons.append("pips of different colours")
-    else:
-        weak = [
-            b
-            for b in _blobs(cv2.morphologyEx(_filled(sub >= 0.55), cv2.MORPH_OPEN, _OPEN), sub_ab)
-            if not at_edge(b) and MIN_PIP <= b[0] <= MAX_PIP and b[1] > 0.5
-        ]
-        if weak:
-            conf *= 0.3 ** len(weak)
-            reasons.append("faint pip-like marks on a blank half")
-            alternatives.update({len(weak), 1})
+    return conf
+
+
+def _final_doubt(
+    n: int, top: int, conf: float, reasons: list[str], alternatives: set[int]
+) -> tuple[float, list[int]]:
+    """No confidence in more pips than the set has; the other counts (0..top) that the
+    half might hold, sorted."""
     if n > top:
         conf = 0.0
         reasons.append(f"{n} pips, more than the set has")
     alternatives.discard(n)
     alts = sorted(a for a in alternatives if 0 <= a <= top)
-    return _Half(n, conf, alts, colour, med, "; ".join(dict.fromkeys(reasons)), centres)
+    return conf, alts
+
+
+def _at_edge(blob: tuple, ww: int, hh: int) -> bool:
+    """Whether a blob of a ``ww`` x ``hh`` half is shading along its edge, not a pip: it
+    touches the edge and is thin, faint or small."""
+    edge = 0.03 * CW
+    bx, by, bw, bh = blob[3]
+    touches = bx <= edge or by <= edge or bx + bw >= ww - edge or by + bh >= hh - edge
+    thin = max(bw, bh) > 2.2 * min(bw, bh) or blob[1] < 0.4
+    return touches and (thin or blob[0] < 0.5 * MIN_PIP)
+
+
+def _other_blob(
+    blob: tuple,
+    med: float,
+    n_pips: int,
+    conf: float,
+    reasons: list[str],
+    alternatives: set[int],
+    centres: list[np.ndarray],
+    colours: list[np.ndarray],
+) -> float:
+    """A blob of a half that is not one clean pip: a speck (ignored), k pips run together
+    by blur (added to ``centres`` and ``colours``), or a doubt. Returns the confidence."""
+    if blob[0] < (0.3 * med if med else 0.35 * MIN_PIP):
+        return conf  # a speck
+    (bcx, bcy), (rw, rh), angle = blob[5]
+    long_, short = max(rw, rh), min(rw, rh)
+    # The size of one pip: the others', or the blob's own width.
+    one = med or math.pi * short * short / 4
+    ratio = blob[0] / one if one else 0.0
+    k = round(ratio)
+    if 2 <= k <= 4 and abs(ratio - k) < 0.3 and blob[1] < 0.75 and one >= MIN_PIP:
+        # Pips run together by blur: k pips in a line along the blob.
+        theta = math.radians(angle if rw >= rh else angle + 90)
+        axis = np.array([math.cos(theta), math.sin(theta)])
+        diameter = 2 * math.sqrt(one / math.pi)
+        if abs(long_ - k * diameter) < 0.35 * diameter * k:
+            for j in range(k):
+                t = (j - (k - 1) / 2) * long_ / k
+                centres.append(np.array([bcx, bcy]) + axis * t)
+                colours.append(blob[4])
+            conf *= 0.85
+            return conf
+    conf *= 0.3
+    reasons.append("a blob that is not a pip")
+    if k >= 2:
+        alternatives.add(n_pips + k)
+    alternatives.add(n_pips + 1)
+    return conf
+
+
+def _check_pips(
+    sub: np.ndarray,
+    centres: list[np.ndarray],
+    colours: list[np.ndarray],
+    med: float,
+    conf: float,
+    reasons: list[str],
+    alternatives: set[int],
+) -> tuple[float, np.ndarray]:
+    """Doubts about the pips found in a half (``sub``, its ink): faint blobs beside them,
+    a layout that is not symmetric or off centre, mixed colours. Returns the confidence
+    and the pips' mean colour; adds to ``reasons`` and ``alternatives``."""
+    hh, ww = sub.shape
+    edge = 0.03 * CW
+    n = len(centres)
+    cents = np.array(centres)
+    # Faint pip-like blobs that only a weaker threshold sees, away from every pip.
+    weak_bin = cv2.morphologyEx(_filled(sub >= 0.55), cv2.MORPH_OPEN, _OPEN)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(weak_bin, connectivity=8)
+    holds = np.zeros(count, bool)
+    for cx, cy in cents:
+        holds[labels[min(hh - 1, max(0, round(cy))), min(ww - 1, max(0, round(cx)))]] = True
+    for i in range(1, count):
+        area = float(stats[i, cv2.CC_STAT_AREA])
+        if holds[i] or area < 0.5 * med or area > 3 * med:
+            continue
+        bx, by, bw, bh = stats[i, :4]
+        compact = max(bw, bh) <= 2.2 * min(bw, bh) and area >= 0.6 * bw * bh
+        if _touches((bx, by, bw, bh), ww, hh, edge) and not compact:
+            continue  # shading along the face's edge
+        conf *= 0.35
+        reasons.append("a faint blob")
+        alternatives.add(n + 1)
+    # Symmetry: every standard layout looks the same turned half a turn.
+    centroid = cents.mean(axis=0)
+    mirrored = 2 * centroid - cents
+    dists = np.linalg.norm(mirrored[:, None, :] - cents[None, :, :], axis=2).min(axis=1)
+    err = float(dists.max()) / CW
+    off = float(np.linalg.norm(centroid - np.array([ww / 2, hh / 2]))) / CW
+    conf *= _ramp(err, 0.08, 0.16) * _ramp(off, 0.1, 0.2)
+    if err > 0.08:
+        reasons.append("pips not in a standard layout")
+        alternatives.update({n - 1, n + 1})
+    if off > 0.1:
+        reasons.append("pips off the centre of the half")
+    cols = np.array(colours)
+    colour = cols.mean(axis=0)
+    spread = float(np.max(np.linalg.norm(cols - colour, axis=1)))
+    if spread > 25:
+        conf *= 0.5
+        reasons.append("pips of different colours")
+    return conf, colour
+
+
+def _check_blank(
+    sub: np.ndarray,
+    sub_ab: np.ndarray,
+    conf: float,
+    reasons: list[str],
+    alternatives: set[int],
+) -> float:
+    """Doubt about a half read as blank: faint pip-like marks a weaker threshold sees.
+    Returns the confidence; adds to ``reasons`` and ``alternatives``."""
+    hh, ww = sub.shape
+    weak = [
+        b
+        for b in _blobs(cv2.morphologyEx(_filled(sub >= 0.55), cv2.MORPH_OPEN, _OPEN), sub_ab)
+        if not _at_edge(b, ww, hh) and MIN_PIP <= b[0] <= MAX_PIP and b[1] > 0.5
+    ]
+    if weak:
+        conf *= 0.3 ** len(weak)
+        reasons.append("faint pip-like marks on a blank half")
+        alternatives.update({len(weak), 1})
+    return conf
 
 
 def _filled(binary: np.ndarray) -> np.ndarray:
