@@ -166,6 +166,10 @@ def whole_number(value: object) -> int:
     raise typer.BadParameter(f"a whole number, 0 or more, not '{clip(text)}'")
 
 
+StarterArmsOpt = Annotated[
+    str,
+    typer.Option("--starter-arms", help="Arms the starter takes: 2..N or 'players'."),
+]
 DoubleBlankOpt = Annotated[
     int,
     typer.Option(

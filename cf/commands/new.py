@@ -9,7 +9,14 @@ from typing import Annotated, Optional
 
 import typer
 
-from cf.commands.common import DoubleBlankOpt, SetOpt, command_app, fail, set_option
+from cf.commands.common import (
+    DoubleBlankOpt,
+    SetOpt,
+    StarterArmsOpt,
+    command_app,
+    fail,
+    set_option,
+)
 from cf.tiles import DEFAULT_DOUBLE_BLANK
 
 app = command_app()
@@ -30,10 +37,7 @@ def new(
         ),
     ],
     set_: SetOpt = None,
-    starter_arms: Annotated[
-        str,
-        typer.Option("--starter-arms", help="Arms the starter takes: 2..N or 'players'."),
-    ] = "4",
+    starter_arms: StarterArmsOpt = "4",
     double_blank: DoubleBlankOpt = DEFAULT_DOUBLE_BLANK,
     reserve: Annotated[
         Optional[int],

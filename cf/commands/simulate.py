@@ -18,6 +18,7 @@ from cf import _process
 from cf.commands.common import (
     DoubleBlankOpt,
     SetOpt,
+    StarterArmsOpt,
     TextJson,
     command_app,
     complete_strategy,
@@ -83,10 +84,7 @@ def simulate(
     deal_: Annotated[
         Optional[int], typer.Option("--deal", min=1, help="Tiles per player.")
     ] = None,
-    starter_arms: Annotated[
-        str,
-        typer.Option("--starter-arms", help="Arms the starter takes: 2..N or 'players'."),
-    ] = "4",
+    starter_arms: StarterArmsOpt = "4",
     double_blank: DoubleBlankOpt = DEFAULT_DOUBLE_BLANK,
     reserve: Annotated[
         Optional[int],
