@@ -469,3 +469,63 @@ def test_a_photo_without_the_photo_extra_says_how_to_get_it(game):
     c = client_for(game, photos=False)
     r = c.post(f"/api/photo?t={TOKEN}", content=png_header(10, 10), headers=WRITE)
     assert r.status_code == 501 and "chickenfoot[photo]" in r.json()["error"]
+
+
+# --- two pages and ten shells at once ---------------------------------------------------------
+
+
+def test_two_pages_and_ten_cf_adds_at_once_each_round_lands_once(tmp_path):
+    """Every round is applied exactly once, whoever sent it, and the file is valid at
+    every moment a reader looks (the write is atomic, the lock makes writers take turns)."""
+    import subprocess
+    import sys
+    import threading
+
+    path = tmp_path / "game.yaml"
+    path.write_text(new_game_text(["Ana", "Ben"], Rules(top=12)), encoding="utf-8")
+    pages = [client_for(path), client_for(path)]
+    stop = threading.Event()
+    seen: list[int] = []
+    bad: list[str] = []
+
+    def watch() -> None:
+        while not stop.is_set():
+            text = path.read_text(encoding="utf-8")
+            report = validate(read_game_file(str(path)))
+            if not report.valid:
+                bad.append(text)
+            seen.append(report.rounds)
+
+    def page(c: TestClient, points: int) -> None:
+        r = c.post(
+            f"/api/round?t={TOKEN}", json={"entries": [["Ana", str(points)], ["Ben", "0"]]},
+            headers=WRITE,
+        )  # fmt: skip
+        assert r.status_code == 200, r.text
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    shells = [
+        subprocess.Popen(
+            [sys.executable, "-m", "cf", "add", str(path), f"Ana={points}", "Ben=0"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )  # fmt: skip
+        for points in range(1, 11)
+    ]
+    threads = [threading.Thread(target=page, args=(c, 11 + i)) for i, c in enumerate(pages)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    codes = [(p.wait(60), p.stderr.read() if p.stderr else b"") for p in shells]
+    stop.set()
+    watcher.join(10)
+    assert all(code == 0 for code, _ in codes), codes
+    assert bad == []
+    assert seen and max(seen) == 12
+    rounds = read_game_file(str(path)).rounds
+    points = sorted(r.scores["Ana"][0] for r in rounds if r.scores is not None)
+    assert points == list(range(1, 13))
+    for c in pages:  # and both pages now show all twelve
+        assert len(c.get(f"/api/state?t={TOKEN}").json()["rounds"]) == 12

@@ -32,13 +32,13 @@ pytestmark = pytest.mark.skipif(
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from serve_helpers import running  # noqa: E402
 
 from cf.photo.synth import render_hand  # noqa: E402
 from cf.record.check import validate  # noqa: E402
 from cf.record.keeper import new_game_text  # noqa: E402
 from cf.record.reader import read_game_file  # noqa: E402
 from cf.rules import Rules  # noqa: E402
-from serve_helpers import running  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 TOKEN = "browser-token"
@@ -161,11 +161,14 @@ def test_a_game_night_from_the_phone(browser, tmp_path):
         card(d, "Ben").find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(str(photo))
         confirm = wait(d, lambda d: card(d, "Ben").find_elements(By.CSS_SELECTOR, ".confirm"), 30)
         ben = card(d, "Ben")
-        assert ben.find_element(By.CSS_SELECTOR, ".photo img").get_attribute("src").startswith(
-            "data:image/jpeg;base64,"
+        assert (
+            ben.find_element(By.CSS_SELECTOR, ".photo img")
+            .get_attribute("src")
+            .startswith("data:image/jpeg;base64,")
         )
         assert "2 tiles read" in ben.find_element(By.CSS_SELECTOR, ".photo-message").text
-        picked = {b.get_attribute("data-tile") for b in ben.find_elements(By.CSS_SELECTOR, ".tile.on")}
+        on = ben.find_elements(By.CSS_SELECTOR, ".tile.on")
+        picked = {b.get_attribute("data-tile") for b in on}
         assert picked == {"11-6", "5-1"}
         mode(d, "Cy", "out")
         mode(d, HOSTILE, "tiles")
@@ -210,7 +213,8 @@ def test_a_game_night_from_the_phone(browser, tmp_path):
         wait(d, lambda d: round_head(d) == "round 2")
         tap(d, d.find_element(By.CSS_SELECTOR, '#history li[data-round="2"] .fix'))
         assert d.find_element(By.ID, "entry-title").text == "Fix round 2"
-        assert card(d, "Ana").find_element(By.CSS_SELECTOR, "input.score").get_attribute("value") == "5"
+        ana = card(d, "Ana").find_element(By.CSS_SELECTOR, "input.score")
+        assert ana.get_attribute("value") == "5"
         score(d, "Ana", 50)
         tap(d, d.find_element(By.ID, "submit"))
         wait(d, lambda d: d.find_element(By.ID, "entry-title").text == "Round 3")
