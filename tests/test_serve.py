@@ -510,7 +510,7 @@ def test_two_pages_and_ten_cf_adds_at_once_each_round_lands_once(tmp_path):
             [sys.executable, "-m", "cf", "add", str(path), f"Ana={points}", "Ben=0"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
-        )  # fmt: skip
+        )
         for points in range(1, 11)
     ]
     threads = [threading.Thread(target=page, args=(c, 11 + i)) for i, c in enumerate(pages)]
