@@ -94,10 +94,7 @@ def read_upload(data: bytes, top: int, double_blank: int) -> dict[str, Any]:
     (with what they might be), their points, and the photo annotated as a data: URL.
     Raises :class:`UploadError`, or :class:`ImportError` without the photo extra."""
     check_upload(data)
-    import cv2
-
     from cf.photo import PhotoError, read_hand
-    from cf.photo.annotate import annotate
     from cf.photo.reader import decode_image
 
     try:
@@ -105,14 +102,8 @@ def read_upload(data: bytes, top: int, double_blank: int) -> dict[str, Any]:
         reading = read_hand(image, top)
     except PhotoError as exc:
         raise UploadError(str(exc)) from None
-    shown = annotate(image, reading)
+    picture = _annotated(image, reading)
     del image
-    scale = SHOWN_SIZE / max(shown.shape[:2])
-    if scale < 1:
-        size = (round(shown.shape[1] * scale), round(shown.shape[0] * scale))
-        shown = cv2.resize(shown, size, interpolation=cv2.INTER_AREA)
-    ok, jpeg = cv2.imencode(".jpg", shown, [cv2.IMWRITE_JPEG_QUALITY, 80])
-    picture = "data:image/jpeg;base64," + base64.b64encode(jpeg.tobytes()).decode() if ok else ""
     tiles = [str(t) for t in reading.tiles]
     found = bool(reading.reads or reading.unreadable)
     return {
@@ -126,6 +117,32 @@ def read_upload(data: bytes, top: int, double_blank: int) -> dict[str, Any]:
         "message": _summary(len(tiles), len(reading.unreadable), found),
         "image": picture,
     }
+
+
+def _annotated(image: Any, reading: Any) -> str:
+    """The photo, at most :data:`SHOWN_SIZE` pixels long, with what was read drawn on it
+    (drawn on the small copy: a 12 MP photo is not drawn on whole), as a data: URL."""
+    import dataclasses
+
+    import cv2
+
+    from cf.photo.annotate import annotate
+
+    scale = min(1.0, SHOWN_SIZE / max(image.shape[:2]))
+    if scale < 1:
+        size = (round(image.shape[1] * scale), round(image.shape[0] * scale))
+        image = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+
+        def small(box: list[tuple[int, int]]) -> list[tuple[int, int]]:
+            return [(round(x * scale), round(y * scale)) for x, y in box]
+
+        reading = dataclasses.replace(
+            reading,
+            reads=[dataclasses.replace(r, box=small(r.box)) for r in reading.reads],
+            unreadable=[dataclasses.replace(u, box=small(u.box)) for u in reading.unreadable],
+        )
+    ok, jpeg = cv2.imencode(".jpg", annotate(image, reading), [cv2.IMWRITE_JPEG_QUALITY, 80])
+    return "data:image/jpeg;base64," + base64.b64encode(jpeg.tobytes()).decode() if ok else ""
 
 
 def _summary(read: int, unreadable: int, found: bool) -> str:
