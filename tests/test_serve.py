@@ -529,3 +529,27 @@ def test_two_pages_and_ten_cf_adds_at_once_each_round_lands_once(tmp_path):
     assert points == list(range(1, 13))
     for c in pages:  # and both pages now show all twelve
         assert len(c.get(f"/api/state?t={TOKEN}").json()["rounds"]) == 12
+
+
+# --- the docs' screenshots -------------------------------------------------------------------
+
+
+def test_the_docs_screenshots_show_the_page_as_it_is():
+    """docs/serve.md records the fingerprint of the page its screenshots show; change the
+    page and this fails until they are taken again (the page says how)."""
+    from cf.serve.app import page_fingerprint
+
+    root = Path(__file__).parent.parent
+    text = (root / "docs" / "serve.md").read_text(encoding="utf-8")
+    m = re.search(r"<!-- page fingerprint: (\w+) -->", text)
+    assert m is not None
+    assert m.group(1) == page_fingerprint(), (
+        "cf/serve/static changed: take the screenshots again "
+        "(CF_SCREENSHOTS=docs/images pytest tests/test_serve_browser.py -k screenshots) "
+        "and record the new fingerprint in docs/serve.md"
+    )
+    for name, width in (("serve-phone.png", 720), ("serve-tv.png", 1280)):
+        assert f"(images/{name})" in text
+        head = (root / "docs" / "images" / name).read_bytes()[:24]
+        assert head.startswith(b"\x89PNG")
+        assert struct.unpack(">I", head[16:20])[0] == width, name

@@ -245,7 +245,6 @@ def test_a_game_night_from_the_phone(browser, tmp_path):
         assert width <= 360
         shot = d.get_screenshot_as_png()
         assert shot.startswith(b"\x89PNG")
-        save_screenshots(d, phone, tv)
         errors = [
             e
             for e in d.get_log("browser")
@@ -257,16 +256,43 @@ def test_a_game_night_from_the_phone(browser, tmp_path):
         d.switch_to.window(phone)
 
 
-def save_screenshots(d, phone: str, tv: str) -> None:
-    """With CF_SCREENSHOTS=FOLDER: the phone (round 3 being entered) and the TV."""
+def test_the_screenshots_of_the_docs(browser, tmp_path):
+    """A family's game in round 3: the phone with Ben's photo read and waiting to be
+    confirmed, and the TV. Written to $CF_SCREENSHOTS (docs/images) when that is set."""
+    d = browser
+    path = tmp_path / "friday.yaml"
+    path.write_text(
+        new_game_text(["Ana", "Ben", "Carla", "Dan"], Rules(top=12), title="Friday night",
+                      date="2026-12-04"),
+        encoding="utf-8",
+    )  # fmt: skip
+    for entries in (
+        ["Ana=0", "Ben=33", "Carla=12", "Dan=50"],
+        ["Ana=8", "Ben=0", "Carla=21", "Dan=5"],
+    ):
+        subprocess.run([sys.executable, "-m", "cf", "add", str(path), *entries], check=True,
+                       capture_output=True)  # fmt: skip
+    photo = tmp_path / "ben.png"
+    cv2.imwrite(str(photo), render_hand(3, size=(1024, 768), difficulty=0).image)
     folder = os.environ.get("CF_SCREENSHOTS")
-    if not folder:
-        return
-    d.execute_script("window.scrollTo(0, 0)")
-    d.save_screenshot(str(Path(folder) / "serve-phone.png"))
-    d.switch_to.window(tv)
-    emulate(d, TV)
-    d.refresh()
-    wait(d, lambda d: round_head(d) == "round 2")
-    d.save_screenshot(str(Path(folder) / "serve-tv.png"))
-    d.switch_to.window(phone)
+    with running(path, TOKEN) as base:
+        url = f"{base}?t={TOKEN}"
+        emulate(d, TV)
+        d.get(f"{url}&view=board")
+        wait(d, lambda d: round_head(d) == "round 2")
+        wait(d, lambda d: d.execute_script("return document.getElementById('chart').complete"))
+        assert d.execute_script("return document.documentElement.scrollWidth") <= TV["width"]
+        if folder:
+            d.save_screenshot(str(Path(folder) / "serve-tv.png"))
+        emulate(d, PHONE)
+        d.get(url)
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .player"))
+        score(d, "Ana", 12)
+        card(d, "Ben").find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(str(photo))
+        wait(d, lambda d: card(d, "Ben").find_elements(By.CSS_SELECTOR, ".confirm"), 30)
+        assert d.execute_script("return document.documentElement.scrollWidth") <= PHONE["width"]
+        d.execute_script("document.getElementById('entry').scrollIntoView()")
+        d.execute_script("window.scrollBy(0, -60)")
+        if folder:
+            d.save_screenshot(str(Path(folder) / "serve-phone.png"))
+        emulate(d, {**PHONE, "height": 1400})

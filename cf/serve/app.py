@@ -72,6 +72,17 @@ def static_text(name: str) -> str:
     )
 
 
+def page_fingerprint() -> str:
+    """A short hash of the page's files: docs/serve.md records the one its screenshots
+    show, and a test says when they are to be taken again."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for name in ("page.html", *STATIC):
+        digest.update(static_text(name).encode("utf-8"))
+    return digest.hexdigest()[:16]
+
+
 def create_app(
     store: Store,
     token: str,
