@@ -296,3 +296,37 @@ def test_the_screenshots_of_the_docs(browser, tmp_path):
         if folder:
             d.save_screenshot(str(Path(folder) / "serve-phone.png"))
         emulate(d, {**PHONE, "height": 1400})
+
+
+def test_game_over_shows_the_winner_and_hides_the_form(browser, tmp_path):
+    d = browser
+    path = tmp_path / "short.yaml"
+    path.write_text(new_game_text(["Ana", "Ben"], Rules(top=6, rounds=1)), encoding="utf-8")
+    with running(path, TOKEN) as base:
+        emulate(d, PHONE)
+        d.get(f"{base}?t={TOKEN}")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .player"))
+        assert not d.find_element(By.ID, "banner").is_displayed()
+        score(d, "Ana", 9)
+        mode(d, "Ben", "out")
+        tap(d, d.find_element(By.ID, "submit"))
+        banner = wait(
+            d,
+            lambda d: (
+                d.find_element(By.ID, "banner").is_displayed() and d.find_element(By.ID, "banner")
+            ),
+        )
+        assert banner.text == "game over: Ben wins with 0"
+        assert not d.find_element(By.ID, "entry").is_displayed()
+        assert (
+            d.find_element(By.CSS_SELECTOR, '#scoreboard tr[data-player="Ben"] .name').text
+            == "Ben *"
+        )
+        # a round can still be fixed after the game is over
+        tap(d, d.find_element(By.CSS_SELECTOR, '#history li[data-round="1"] .fix'))
+        assert d.find_element(By.ID, "entry").is_displayed()
+        score(d, "Ana", 0)
+        mode(d, "Ben", "score")
+        score(d, "Ben", 4)
+        tap(d, d.find_element(By.ID, "submit"))
+        wait(d, lambda d: d.find_element(By.ID, "banner").text == "game over: Ana wins with 0")
