@@ -255,8 +255,14 @@ async def _event_stream(
     sent = 0
     quiet = 0.0
     yield "retry: 1000\n\n"
+    seen: object = ()
     while not is_stopping():
-        current = store.state()
+        signature = store.signature()
+        if signature == seen:
+            current = {"version": last}  # unchanged: no need to look inside
+        else:  # read and check the file off the event loop: pages stay served meanwhile
+            current = await anyio.to_thread.run_sync(store.state)
+            seen = signature
         if current["version"] != last:
             last = current["version"]
             yield f"event: state\ndata: {json.dumps(current, ensure_ascii=False)}\n\n"
