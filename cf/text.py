@@ -8,7 +8,9 @@ spreadsheet runs. Every text cf shows or writes goes through one of these:
 
 - :func:`visible`: control characters (C0, DEL, C1), line and paragraph separators, bidi
   controls, lone surrogates and non-characters written as backslash escapes (``\x1b``,
-  ``\u202e``): what a person reads is what the text holds, on one line.
+  ``\u202e``): what a person reads is what the text holds, on one line. :func:`shown` is
+  the same but keeps tabs and line feeds; the streams of :mod:`cf._process` apply it to
+  every text cf prints.
 - :func:`xml_text` and :func:`xml_attr`: :func:`visible` text, then escaped for an XML
   text node or a quoted attribute (``xml.sax.saxutils``): well-formed whatever the input.
 - :func:`csv_cell`: the OWASP rule against formula injection: a cell starting with
@@ -48,6 +50,23 @@ def visible(text: str) -> str:
     'Ben\\u2028\\ud800'
     """
     return HIDDEN.sub(_escape, text)
+
+
+#: What :func:`shown` escapes: all that :data:`HIDDEN` holds but the tab and line feed
+#: that lay out a terminal's lines and columns.
+TERMINAL_HIDDEN = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+    "\ufeff\ufffe\uffff\ud800-\udfff]"
+)
+
+
+def shown(text: str) -> str:
+    r"""Text for a terminal: as :func:`visible`, but lines and tabs stay lines and tabs.
+
+    >>> shown("a\tb\nc\x1b[2J\r")
+    'a\tb\nc\\x1b[2J\\r'
+    """
+    return TERMINAL_HIDDEN.sub(_escape, text)
 
 
 def has_hidden(text: str) -> bool:

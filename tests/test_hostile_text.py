@@ -23,9 +23,42 @@ from cf.render.chart import chart_svg, running_totals
 from cf.render.html import game_page, script_json
 from cf.render.svg import table_svg
 from cf.render.table import table_at
-from cf.text import csv_cell, has_hidden, visible, xml_attr, xml_text
+from cf.text import TERMINAL_HIDDEN, csv_cell, has_hidden, visible, xml_attr, xml_text
 
 SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture
+def pty_cf():
+    """Run ``python -m cf ARGS`` with stdout and stderr on a pseudo-terminal (so that
+    nothing is stripped for not being a terminal); everything it printed, as text."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    def run(*args: str) -> str:
+        main, child = pty.openpty()
+        env = {k: v for k, v in os.environ.items() if not k.startswith("CF_")}
+        env["PYTHONIOENCODING"] = "utf-8"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "cf", *args], stdout=child, stderr=child, env=env
+        )
+        os.close(child)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        proc.wait(60)
+        os.close(main)
+        return b"".join(chunks).decode("utf-8", "replace")
+
+    return run
 
 
 def _game(name: str, title: str = "Hostile"):
@@ -135,3 +168,83 @@ def test_visible_escapes_controls_and_bidi_and_keeps_letters():
 def test_csv_rows_read_back_as_text():
     rows = list(csv.reader(io.StringIO("'=1+1,2\n")))
     assert rows == [["'=1+1", "2"]]
+
+
+# --- 6. escape codes and bidi controls never reach the terminal ---------------------------
+
+
+def _hostile_files(tmp_path):
+    game = tmp_path / "\x1b]0;PWNED\x07\x1b[2J.yaml"
+    game.write_text(
+        'title: "\\e]0;PWNED\\a\\e[2J"\n'
+        'players: ["\\u202eAna", "B\\u2066en"]\n'
+        'rounds:\n  - scores: {"\\u202eAna": 1, "B\\u2066en": 0}\n',
+        encoding="utf-8",
+    )
+    return game
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["tally", "{game}"],
+        ["tally", "{game}", "--stats", "-f", "github"],
+        ["validate", "{game}"],
+        ["validate", "{game}", "{missing}"],
+        ["show", "{game}"],
+        ["hint", "{game}"],
+        ["add", "{game}", "\u202eAna=1", "B\u2066en=0"],
+        ["undo", "{game}"],
+        ["score", "{missing}"],
+    ],
+    ids=lambda a: "-".join(a[:3]),
+)
+def test_no_control_or_bidi_character_reaches_the_terminal(tmp_path, args, pty_cf):
+    game = _hostile_files(tmp_path)
+    missing = tmp_path / "nope\x1b[31m\u202e.yaml"
+    out = pty_cf(*[a.format(game=game, missing=missing) for a in args])
+    assert not TERMINAL_HIDDEN.search(out.replace("\r\n", "\n")), repr(out[-400:])
+    assert "Traceback" not in out and "internal error" not in out
+
+
+def test_the_escapes_are_shown_instead(tmp_path, pty_cf):
+    game = _hostile_files(tmp_path)
+    out = pty_cf("tally", str(game))
+    assert "\\u202eAna" in out and "\\x1b]0;PWNED\\x07" in out  # the file name, in the note
+
+
+def test_documents_keep_their_text_exactly(tmp_path):
+    from hardening_helpers import cf
+
+    game = _hostile_files(tmp_path)
+    proc = cf("tally", str(game), "-f", "json")
+    data = json.loads(proc.stdout)
+    assert [s["player"] for s in data["standings"]] == ["B\u2066en", "\u202eAna"]
+
+
+# --- 7. CSV formula injection ---------------------------------------------------------------
+
+
+FORMULAS = ['=HYPERLINK("http://evil/","x")', "+1", "-1+1", "@SUM(1)"]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "tsv"])
+def test_tally_csv_writes_no_formula(cli, tmp_path, fmt):
+    from cf.record.emit import yaml_key
+
+    names = [*FORMULAS, "Ben"]
+    scores = ", ".join(f"{yaml_key(n)}: {i}" for i, n in enumerate(names))
+    game = tmp_path / "g.yaml"
+    game.write_text(
+        f"players: [{', '.join(yaml_key(n) for n in names)}]\nrounds:\n  - scores: {{{scores}}}\n"
+    )
+    result = cli("tally", str(game), "-f", fmt)
+    assert result.exit_code == 0, result.output
+    delimiter = "," if fmt == "csv" else "\t"
+    rows = list(csv.reader(io.StringIO(result.stdout), delimiter=delimiter))
+    players = [r[1] for r in rows[1:]]
+    assert sorted(players) == sorted(["'" + n for n in FORMULAS] + ["Ben"])
+    for row in rows:
+        assert not any(cell.startswith(("=", "+", "-", "@")) for cell in row), row
+    data = json.loads(cli("tally", str(game), "-f", "json").stdout)
+    assert sorted(s["player"] for s in data["standings"]) == sorted(names)  # JSON unchanged
