@@ -200,6 +200,7 @@ def add_entries(
     :class:`~cf.record.edit.EditError`; problems of the file as it would be are in
     the returned report."""
     game = read_game(text, file)
+    _check_yaml(game)
     if not game.players:
         raise EntryError(f"{file} has no readable players list")
     top = game.top
@@ -213,6 +214,15 @@ def add_entries(
         check_tiles(resolved, DominoSet(top).starter(k), k)
     data = round_data(resolved, game.players, double_blank)
     return check_text(add_round(text, data, number), file)
+
+
+def _check_yaml(game: Game) -> None:
+    """A file that is not YAML cannot take a change: :class:`EntryError` with the problem,
+    as cf validate words it."""
+    for p in game.problems:
+        if p.code == "yaml":
+            where = f":{p.line}" if p.line is not None else ""
+            raise EntryError(f"{game.file}{where}: {p.message}")
 
 
 def check_tiles(entries: Sequence[tuple[str, Value]], starter: Tile, number: int) -> None:
@@ -244,6 +254,7 @@ class Undo:
 def undo_last(text: str, file: str) -> Undo:
     """The game file ``text`` without its last round; checked."""
     before = read_game(text, file)
+    _check_yaml(before)
     result = remove_last_round(text)
     if not before.rounds or len(before.rounds) != result.number:
         raise EntryError(f"{file}: the rounds cannot be read, so none can be undone")
