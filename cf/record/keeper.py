@@ -38,6 +38,9 @@ from cf.record.reader import Game, RoundRecord, read_game
 from cf.rules import Rules
 from cf.tiles import DominoSet, NotationError, Tile, format_hand, hand_points, parse_hand
 
+#: The most digits a score may have (the reader allows as many).
+MAX_DIGITS = 1000
+
 #: The value that says a player went out (so holds no tile); ``NAME=`` says it too.
 OUT = "out"
 
@@ -129,6 +132,10 @@ def parse_value(text: str, top: int) -> Value:
     if text.lower() == OUT or not text:
         return ()
     if re.fullmatch(r"[0-9]+", text):
+        if len(text) > MAX_DIGITS:  # int() refuses more than 4,300 digits; no score has them
+            raise EntryError(
+                f"a score of {len(text)} digits is not a score (at most {MAX_DIGITS})"
+            )
         return int(text)
     try:
         return parse_hand(text, top)
