@@ -30,12 +30,13 @@ import re
 from xml.sax.saxutils import escape, quoteattr
 
 #: Characters written as escapes: C0 and C1 controls, DEL, the line and paragraph
-#: separators, the bidi controls (marks, embeddings, overrides, isolates), the byte-order
-#: mark, non-characters U+FFFE/U+FFFF and lone surrogates (none is allowed in XML, most
-#: move a terminal's cursor or change what it shows).
+#: separators, the bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069:
+#: the "Trojan Source" characters, which reorder a whole line; the marks LRM, RLM and ALM
+#: that right-to-left names use stay), the byte-order mark, non-characters U+FFFE/U+FFFF
+#: and lone surrogates (none is allowed in XML, most move a terminal's cursor or change
+#: what it shows).
 HIDDEN = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-    "\ufeff\ufffe\uffff\ud800-\udfff]"
+    "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ufffe\uffff\ud800-\udfff]"
 )
 
 
@@ -55,7 +56,7 @@ def visible(text: str) -> str:
 #: What :func:`shown` escapes: all that :data:`HIDDEN` holds but the tab and line feed
 #: that lay out a terminal's lines and columns.
 TERMINAL_HIDDEN = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
     "\ufeff\ufffe\uffff\ud800-\udfff]"
 )
 
