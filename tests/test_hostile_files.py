@@ -493,3 +493,44 @@ def test_deep_nesting_through_cf_add_and_undo_as_processes(tmp_path):
         err = assert_clean_failure(cf(*args), codes=(1,))
         assert "nest more than" in err
     assert path.read_text() == DEEP_FILES["deep-notes"]
+
+
+# --- issue 22 item 11: more rounds than the set has --------------------------------------
+
+TOO_MANY = (
+    "players: [Ana, Ben]\nrounds:\n"
+    + "  - scores: {Ana: 1, Ben: 0}\n" * 11
+    + "  - moves:\n      - Ana: draw\n"
+)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate"],
+        ["tally"],
+        ["show"],
+        ["show", "-r", "11"],
+        ["show", "-r", "12", "-m", "0", "-f", "json"],
+        ["show", "-f", "svg"],
+        ["show", "-f", "html"],
+        ["hint"],
+        ["hint", "--round", "11", "--player", "Ana"],
+        ["add", "Ana=1", "Ben=0"],
+        ["undo"],
+    ],
+    ids=lambda a: "-".join(a),
+)
+def test_more_rounds_than_the_set_has_is_the_validators_problem(cli, tmp_path, args):
+    path = tmp_path / "long.yaml"
+    path.write_text(TOO_MANY)
+    result = cli(args[0], str(path), *args[1:])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    if args[0] == "show" and "html" in args:
+        assert result.exit_code == 0  # the page marks the problem
+        assert "round-count" in result.output
+        return
+    count = {"add": 13, "undo": 11}.get(args[0], 12)  # the file as it would be
+    assert result.exit_code == 1, result.output
+    assert f"[round-count] {count} rounds: a game with double-nine has 10 at most" in result.output
+    assert path.read_text() == TOO_MANY
