@@ -1,8 +1,9 @@
 """The YAML game file (docs/file-format.md): text in, a :class:`Game` with positions out.
 
-The file is composed (never constructed) with PyYAML's safe loader, the libyaml
-``CSafeLoader`` where present, so no tag can run code and every value keeps its line and
-column. Scalars are read from the node's text, as written: a player called ``No`` is
+The file is composed (never constructed) by :func:`cf.record.compose.compose` — the one
+composer that cf add and cf undo use too — on the events of PyYAML's safe loader, the
+libyaml ``CSafeLoader`` where present, so no tag can run code and every value keeps its
+line and column. Scalars are read from the node's text, as written: a player called ``No`` is
 ``"No"`` and a score written ``033`` is 33. Everything wrong with the shape of the file
 becomes a :class:`~cf.record.problems.Problem`; reading never raises for any input.
 
@@ -72,8 +73,8 @@ class Loader(_BaseLoader):  # type: ignore[misc,valid-type]
 
 #: Files larger than this are refused unread.
 MAX_BYTES = 16 * 1024 * 1024
-#: From this many characters on, a file is composed with cf.record.compose, which keeps
-#: move logs compact (a quarter of the memory, a quarter slower on small files).
+#: From this many characters on, move logs are composed compact (cf.record.compose: a
+#: quarter of the memory).
 COMPACT_FROM = 1024 * 1024
 
 TOP_KEYS = ("title", "date", "notes", "set", "rules", "players", "rounds")
@@ -258,9 +259,7 @@ def _compose(game: Game, text: str) -> tuple[bool, yaml.Node | None]:
     """Whether the text is YAML, and its root node (``None`` if empty); a ``yaml`` problem
     if it is not."""
     try:
-        if len(text) < COMPACT_FROM:  # libyaml's composer, in C: the fastest
-            return True, yaml.compose(text, Loader=Loader)
-        return True, compose(text, Loader)
+        return True, compose(text, Loader, compact=len(text) >= COMPACT_FROM)
     except yaml.MarkedYAMLError as exc:
         game.problems.append(_yaml_problem(exc, text))
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow
