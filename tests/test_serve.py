@@ -19,12 +19,13 @@ pytest.importorskip("starlette.testclient", reason="Starlette's TestClient needs
 
 from starlette.testclient import TestClient
 
+from cf.photo.limits import MAX_PIXELS
 from cf.record.check import validate
 from cf.record.keeper import new_game_text
 from cf.record.reader import read_game_file
 from cf.rules import Rules
 from cf.serve.app import create_app, script_json
-from cf.serve.photos import MAX_PIXELS, UploadError, check_upload, image_size
+from cf.serve.photos import UploadError, check_upload, image_size
 from cf.serve.store import Store
 
 TOKEN = "test-token-123"
