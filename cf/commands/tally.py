@@ -18,6 +18,7 @@ from cf.commands.common import (
     write_document,
 )
 from cf.commands.pictures import check_chart, write_chart
+from cf.commands.rating import HistoryOpt, MinGamesOpt, ModelOpt
 
 if TYPE_CHECKING:
     from cf.record.reader import Game
@@ -34,7 +35,11 @@ def tally(
     files: FilesArg = None,
     rank_by: Annotated[
         RankBy,
-        typer.Option("--rank-by", help="Tournament order: lower total or average, more wins."),
+        typer.Option(
+            "--rank-by",
+            help="Tournament order: lower total or average, more wins, or the OpenSkill "
+            "rating (docs/leagues.md).",
+        ),
     ] = RankBy.total,
     format_: Annotated[
         str,
@@ -80,6 +85,9 @@ def tally(
             show_default=False,
         ),
     ] = None,
+    model: ModelOpt = None,
+    min_games: MinGamesOpt = None,
+    history: HistoryOpt = None,
 ) -> None:
     """Standings: one file gives the game's table, several give a tournament.
 
@@ -95,8 +103,13 @@ def tally(
       cf tally examples/*.yaml --rank-by average --stats
       cf tally league/*.yaml -f csv > standings.csv
       cf tally examples/*.yaml --chart league.svg
+      cf tally examples/league/*.yaml --rank-by rating --history ratings.svg
     """
+    from cf.commands.rating import league_entry, print_ratings, refuse_without_rating
     from cf.record.standings import player_stats
+
+    rating = rank_by is RankBy.rating
+    refuse_without_rating(rating, model=model, min_games=min_games, history=history)
 
     fmt = table_format(format_)
     paths = files or ["-"]
@@ -104,6 +117,7 @@ def tally(
     if after_round is not None and len(paths) > 1:
         raise typer.BadParameter("takes one game file", param_hint="'--after-round'")
     tallied = []
+    league = []
     failed = False
     count = 0
     for game in read_games(files):
@@ -113,7 +127,18 @@ def tally(
             failed = True
         else:
             tallied.append(standing)
-    if tallied:
+            if rating:
+                league.append(league_entry(game, standing))
+    if rating and tallied:
+        print_ratings(
+            league,
+            fmt,
+            model=model,
+            min_games=min_games,
+            history=history,
+            count_partial=count_partial,
+        )
+    elif tallied:
         table_stats = player_stats(tallied) if stats else None
         if count == 1:
             _print_game(tallied[0], rank_by, fmt, table_stats)

@@ -1,0 +1,249 @@
+"""Do ratings find the strongest players of a club? Simulated leagues of known strength.
+
+A club of players whose strength is known: computer players of four strengths (random <
+greedy < smart < pimc with a few playouts, as bench/strength.py measures them), two of
+each. Every night each player comes with probability ``--attend``; those who come sit at
+random at tables of 3 to 5 and each table plays one game of double-six (7 rounds, default
+rules). After 5, 10 and 20 nights, each ranking of the club is compared with the true
+order by Kendall's tau-b (1: the same order, 0: no relation; ties in the true order, two
+players per strength, are what tau-b is for):
+
+- rating: OpenSkill Plackett-Luce ordinal (mu - 3 sigma), one update per game, as
+  ``cf tally --rank-by rating``; also one update per round (``per round``) and the
+  other OpenSkill models;
+- average: points per round, lower first (``--rank-by average``);
+- wins: games won, more first (``--rank-by wins``).
+
+Figures are the mean tau over ``--leagues`` independent leagues, with a 95% interval
+(normal approximation), and how often the rating's tau beats each other ranking's in the
+same league.
+
+    .venv/bin/python bench/ratings.py                   # the published table
+    .venv/bin/python bench/ratings.py --leagues 4 --nights 5,10
+    .venv/bin/python bench/ratings.py --season examples/league   # the docs' example season
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cf.play.simulate import simulate_game
+from cf.record.league import LeagueGame, game_of
+from cf.record.ratings import MODELS, rate
+from cf.rules import Rules
+from cf.tiles import Tile, format_hand
+
+Z = 1.96
+#: The club: name -> (strategy, true strength: higher is stronger).
+CLUB = {
+    "R1": ("random", 0), "R2": ("random", 0),
+    "G1": ("greedy", 1), "G2": ("greedy", 1),
+    "S1": ("smart", 2), "S2": ("smart", 2),
+    "P1": ("pimc", 3), "P2": ("pimc", 3),
+}  # fmt: skip
+
+
+def tables(rng: random.Random, present: list[str]) -> list[list[str]]:
+    """``present`` seated at random at tables of 3 to 5 (as even as can be)."""
+    rng.shuffle(present)
+    n = len(present)
+    count = max(1, math.ceil(n / 5))
+    while n // count < 3 and count > 1:
+        count -= 1
+    size, extra = divmod(n, count)
+    out, start = [], 0
+    for i in range(count):
+        k = size + (i < extra)
+        out.append(present[start : start + k])
+        start += k
+    return out
+
+
+def night(
+    rng: random.Random, club: dict[str, tuple[str, int]], attend: float, playouts: int, top: int
+) -> list[tuple[list[str], object]]:
+    """One club night: who comes, the tables, and each table's simulated game."""
+    present = [p for p in club if rng.random() < attend]
+    if len(present) < 3:
+        present = rng.sample(list(club), 3)
+    played = []
+    for seats in tables(rng, present):
+        strategies = [club[p][0] for p in seats]
+        game = simulate_game(seats, Rules(top=top), strategies, rng.random(), playouts=playouts)
+        played.append((seats, game))
+    return played
+
+
+def league_games(seats: list[str], game: object, file: str, date: str) -> LeagueGame:
+    rounds = game.rounds  # type: ignore[attr-defined]
+    return game_of(
+        file,
+        seats,
+        [r.scores for r in rounds],
+        date=date,
+        out=[r.winner for r in rounds],
+        double_blank=[frozenset(p for p in seats if Tile(0, 0) in r.hands[p]) for r in rounds],
+    )
+
+
+# --- rankings and Kendall's tau ----------------------------------------------------------
+
+
+def tau_b(x: Sequence[float], y: Sequence[float]) -> float:
+    """Kendall's tau-b of two score lists (higher = better in both)."""
+    concordant = discordant = tx = ty = 0
+    n = len(x)
+    for i in range(n):
+        for j in range(i + 1, n):
+            dx, dy = x[i] - x[j], y[i] - y[j]
+            if dx == 0 and dy == 0:
+                continue
+            if dx == 0:
+                tx += 1
+            elif dy == 0:
+                ty += 1
+            elif (dx > 0) == (dy > 0):
+                concordant += 1
+            else:
+                discordant += 1
+    denom = math.sqrt((concordant + discordant + tx) * (concordant + discordant + ty))
+    return (concordant - discordant) / denom if denom else 0.0
+
+
+def scores(games: list[LeagueGame], club: dict[str, tuple[str, int]]) -> dict[str, list[float]]:
+    """Each ranking's score per club player (higher = ranked higher); a player who has not
+    played yet scores lowest (unrated, no average, no wins)."""
+    names = list(club)
+    out: dict[str, list[float]] = {}
+    for model in MODELS:
+        r = rate(games, model)
+        ordinal = {p.player: p.ordinal for p in r.players}
+        out[f"rating {model}"] = [ordinal.get(p, -1e9) for p in names]
+    r = rate(games, per="round")
+    ordinal = {p.player: p.ordinal for p in r.players}
+    out["rating per round"] = [ordinal.get(p, -1e9) for p in names]
+    points = dict.fromkeys(names, 0)
+    rounds = dict.fromkeys(names, 0)
+    wins = dict.fromkeys(names, 0)
+    for g in games:
+        for p, t in g.totals.items():
+            points[p] += t
+            rounds[p] += len(g.rounds)
+        for p in g.winners:
+            wins[p] += 1
+    out["average"] = [-points[p] / rounds[p] if rounds[p] else -1e9 for p in names]
+    out["wins"] = [float(wins[p]) for p in names]
+    return out
+
+
+def run(leagues: int, nights: list[int], attend: float, playouts: int, top: int, seed: int):  # type: ignore[no-untyped-def]
+    truth = [float(s) for _, s in CLUB.values()]
+    taus: dict[tuple[int, str], list[float]] = {}
+    for league in range(leagues):
+        rng = random.Random(f"{seed}:{league}")
+        games: list[LeagueGame] = []
+        for k in range(1, max(nights) + 1):
+            for t, (seats, game) in enumerate(night(rng, CLUB, attend, playouts, top)):
+                games.append(league_games(seats, game, f"n{k}t{t}", f"2026-01-{k:02d}"))
+            if k in nights:
+                for name, s in scores(games, CLUB).items():
+                    taus.setdefault((k, name), []).append(tau_b(s, truth))
+        print(f"league {league + 1}/{leagues} done", file=sys.stderr)
+    return taus
+
+
+def report(taus: dict[tuple[int, str], list[float]], nights: list[int]) -> str:
+    names = sorted({n for _, n in taus}, key=lambda n: (not n.startswith("rating plackett"), n))
+    lines = [
+        "| nights | ranking | mean tau | 95% CI | rating PL beats it in |",
+        "|---|---|---|---|---|",
+    ]
+    for k in nights:
+        base = taus[(k, "rating plackett-luce")]
+        for n in names:
+            v = taus[(k, n)]
+            mean = statistics.fmean(v)
+            half = Z * statistics.stdev(v) / math.sqrt(len(v)) if len(v) > 1 else float("nan")
+            if n == "rating plackett-luce":
+                beats = "—"
+            else:
+                won = sum(a > b for a, b in zip(base, v, strict=True))
+                tied = sum(a == b for a, b in zip(base, v, strict=True))
+                beats = f"{won}/{len(v)} leagues ({tied} tied)"
+            lines.append(
+                f"| {k} | {n} | {mean:.3f} | [{mean - half:.3f}, {mean + half:.3f}] | {beats} |"
+            )
+    return "\n".join(lines)
+
+
+# --- the docs' example season ----------------------------------------------------------
+
+SEASON = {
+    "Ana": "pimc", "Ben": "greedy", "Carla": "smart", "Dan": "random",
+    "Eva": "smart", "Félix": "greedy", "Gus": "random",
+}  # fmt: skip
+
+
+def write_season(folder: Path, nights: int = 8, seed: int = 2026) -> None:
+    """A club's season as a scorekeeper writes it with ``cf new`` and ``cf add`` (each
+    round's hands), one game file a night, 4 or 5 of the 7 members at the table."""
+    rng = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    for k in range(1, nights + 1):
+        present = rng.sample(list(SEASON), rng.choice((4, 5)))
+        game = simulate_game(
+            present, Rules(top=6), [SEASON[p] for p in present], rng.random(), playouts=10
+        )
+        date = f"2026-{9 + (k - 1) // 4:02d}-{1 + 7 * ((k - 1) % 4):02d}"
+        lines = [
+            f"# bench/ratings.py --season: night {k} of the example club season",
+            f"title: Club night {k}",
+            f"date: {date}",
+            "set: double-six",
+            f"rules: {{starter_arms: {game.rules.starter_arms}, "
+            f"double_blank: {game.rules.double_blank}}}",
+            "players: [" + ", ".join(present) + "]",
+            "rounds:",
+        ]
+        for r in game.rounds:
+            hands = ", ".join(f'{p}: "{format_hand(r.hands[p])}"' for p in present)
+            lines.append(f"  - hands: {{{hands}}}")
+        (folder / f"night-{k:02d}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{nights} games written to {folder}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--leagues", type=int, default=20)
+    ap.add_argument("--nights", default="5,10,20")
+    ap.add_argument("--attend", type=float, default=0.75)
+    ap.add_argument("--playouts", type=int, default=8, help="pimc's playouts per action")
+    ap.add_argument("--top", type=int, default=6, help="the set: 6 for double-six")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--season", type=Path, help="write the example season to this folder")
+    args = ap.parse_args()
+    if args.season:
+        write_season(args.season)
+        return
+    nights = sorted(int(n) for n in args.nights.split(","))
+    start, cpu = time.perf_counter(), time.process_time()
+    taus = run(args.leagues, nights, args.attend, args.playouts, args.top, args.seed)
+    print(report(taus, nights))
+    print(
+        f"\n{args.leagues} leagues, {len(CLUB)} players, attendance {args.attend}, "
+        f"pimc {args.playouts} playouts, double-{args.top}, seed {args.seed}: "
+        f"{time.perf_counter() - start:.0f} s wall, {time.process_time() - cpu:.0f} s CPU"
+    )
+
+
+if __name__ == "__main__":
+    main()
