@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import pickle
 import random
 import statistics
 import sys
@@ -43,6 +44,7 @@ from cf.rules import Rules
 from cf.tiles import Tile, format_hand
 
 Z = 1.96
+OUT = Path(__file__).resolve().parent / "out"
 #: The club: name -> (strategy, true strength: higher is stronger).
 CLUB = {
     "R1": ("random", 0), "R2": ("random", 0),
@@ -69,14 +71,28 @@ def tables(rng: random.Random, present: list[str]) -> list[list[str]]:
 
 
 def night(
-    rng: random.Random, club: dict[str, tuple[str, int]], attend: float, playouts: int, top: int
+    rng: random.Random,
+    club: dict[str, tuple[str, int]],
+    attend: float,
+    playouts: int,
+    top: int,
+    seating: str = "random",
 ) -> list[tuple[list[str], object]]:
-    """One club night: who comes, the tables, and each table's simulated game."""
+    """One club night: who comes, the tables, and each table's simulated game. Seating
+    ``clustered``: players of like strength tend to share a table (sorted by strength plus
+    noise, then cut into tables), as friends of a level do in a real club."""
     present = [p for p in club if rng.random() < attend]
     if len(present) < 3:
         present = rng.sample(list(club), 3)
     played = []
-    for seats in tables(rng, present):
+    seated = tables(rng, present)
+    if seating == "clustered":
+        ordered = sorted(present, key=lambda p: club[p][1] + rng.gauss(0, 0.75))
+        seated, start = [], 0
+        for size in sorted((len(t) for t in tables(rng, present)), reverse=True):
+            seated.append(ordered[start : start + size])
+            start += size
+    for seats in seated:
         strategies = [club[p][0] for p in seats]
         game = simulate_game(seats, Rules(top=top), strategies, rng.random(), playouts=playouts)
         played.append((seats, game))
@@ -119,18 +135,27 @@ def tau_b(x: Sequence[float], y: Sequence[float]) -> float:
     return (concordant - discordant) / denom if denom else 0.0
 
 
+#: The rankings compared: name -> (model, per, beta, rank by mu instead of the ordinal).
+VARIANTS = {
+    "rating": ("plackett-luce", "game", None, False),
+    "rating mu": ("plackett-luce", "game", None, True),
+    "rating per round": ("plackett-luce", "round", None, False),
+    **{f"rating {m}": (m, "game", None, False) for m in MODELS if m != "plackett-luce"},
+    **{f"rating beta x{k}": ("plackett-luce", "game", 25 / 6 * k, False) for k in (2, 4, 8)},
+    **{f"rating per round beta x{k}": ("plackett-luce", "round", 25 / 6 * k, False)
+       for k in (2, 4, 8)},
+}  # fmt: skip
+
+
 def scores(games: list[LeagueGame], club: dict[str, tuple[str, int]]) -> dict[str, list[float]]:
     """Each ranking's score per club player (higher = ranked higher); a player who has not
     played yet scores lowest (unrated, no average, no wins)."""
     names = list(club)
     out: dict[str, list[float]] = {}
-    for model in MODELS:
-        r = rate(games, model)
-        ordinal = {p.player: p.ordinal for p in r.players}
-        out[f"rating {model}"] = [ordinal.get(p, -1e9) for p in names]
-    r = rate(games, per="round")
-    ordinal = {p.player: p.ordinal for p in r.players}
-    out["rating per round"] = [ordinal.get(p, -1e9) for p in names]
+    for label, (model, per, beta, by_mu) in VARIANTS.items():
+        r = rate(games, model, per=per, beta=beta)
+        value = {p.player: p.mu if by_mu else p.ordinal for p in r.players}
+        out[label] = [value.get(p, -1e9) for p in names]
     points = dict.fromkeys(names, 0)
     rounds = dict.fromkeys(names, 0)
     wins = dict.fromkeys(names, 0)
@@ -145,35 +170,61 @@ def scores(games: list[LeagueGame], club: dict[str, tuple[str, int]]) -> dict[st
     return out
 
 
-def run(leagues: int, nights: list[int], attend: float, playouts: int, top: int, seed: int):  # type: ignore[no-untyped-def]
-    truth = [float(s) for _, s in CLUB.values()]
-    taus: dict[tuple[int, str], list[float]] = {}
+def simulate_leagues(  # type: ignore[no-untyped-def]
+    leagues: int, nights: int, attend: float, playouts: int, top: int, seed: int, seating: str
+):
+    """Every league's games, night by night (cached in bench/out: the simulation is the
+    slow part, and the rankings are compared on the same games)."""
+    cache = OUT / f"leagues-{leagues}-{nights}-{attend}-{playouts}-{top}-{seed}-{seating}.pickle"
+    if cache.exists():
+        return pickle.loads(cache.read_bytes())
+    out = []
     for league in range(leagues):
         rng = random.Random(f"{seed}:{league}")
-        games: list[LeagueGame] = []
-        for k in range(1, max(nights) + 1):
-            for t, (seats, game) in enumerate(night(rng, CLUB, attend, playouts, top)):
-                games.append(league_games(seats, game, f"n{k}t{t}", f"2026-01-{k:02d}"))
-            if k in nights:
-                for name, s in scores(games, CLUB).items():
-                    taus.setdefault((k, name), []).append(tau_b(s, truth))
-        print(f"league {league + 1}/{leagues} done", file=sys.stderr)
+        by_night = []
+        for k in range(1, nights + 1):
+            by_night.append(
+                [
+                    league_games(seats, game, f"n{k}t{t}", f"2026-01-{k:02d}")
+                    for t, (seats, game) in enumerate(
+                        night(rng, CLUB, attend, playouts, top, seating)
+                    )
+                ]
+            )
+        out.append(by_night)
+        print(f"league {league + 1}/{leagues} simulated", file=sys.stderr)
+    OUT.mkdir(parents=True, exist_ok=True)
+    cache.write_bytes(pickle.dumps(out))
+    return out
+
+
+def run(  # type: ignore[no-untyped-def]
+    leagues: int, nights: list[int], attend: float, playouts: int, top: int, seed: int,
+    seating: str,
+):  # fmt: skip
+    truth = [float(s) for _, s in CLUB.values()]
+    taus: dict[tuple[int, str], list[float]] = {}
+    for by_night in simulate_leagues(leagues, max(nights), attend, playouts, top, seed, seating):
+        for k in nights:
+            games = [g for night_games in by_night[:k] for g in night_games]
+            for name, s in scores(games, CLUB).items():
+                taus.setdefault((k, name), []).append(tau_b(s, truth))
     return taus
 
 
 def report(taus: dict[tuple[int, str], list[float]], nights: list[int]) -> str:
-    names = sorted({n for _, n in taus}, key=lambda n: (not n.startswith("rating plackett"), n))
+    names = list(dict.fromkeys(n for _, n in taus))
     lines = [
         "| nights | ranking | mean tau | 95% CI | rating PL beats it in |",
         "|---|---|---|---|---|",
     ]
     for k in nights:
-        base = taus[(k, "rating plackett-luce")]
+        base = taus[(k, "rating")]
         for n in names:
             v = taus[(k, n)]
             mean = statistics.fmean(v)
             half = Z * statistics.stdev(v) / math.sqrt(len(v)) if len(v) > 1 else float("nan")
-            if n == "rating plackett-luce":
+            if n == "rating":
                 beats = "—"
             else:
                 won = sum(a > b for a, b in zip(base, v, strict=True))
@@ -229,6 +280,7 @@ def main() -> None:
     ap.add_argument("--playouts", type=int, default=8, help="pimc's playouts per action")
     ap.add_argument("--top", type=int, default=6, help="the set: 6 for double-six")
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--seating", choices=("random", "clustered"), default="random")
     ap.add_argument("--season", type=Path, help="write the example season to this folder")
     args = ap.parse_args()
     if args.season:
@@ -236,11 +288,12 @@ def main() -> None:
         return
     nights = sorted(int(n) for n in args.nights.split(","))
     start, cpu = time.perf_counter(), time.process_time()
-    taus = run(args.leagues, nights, args.attend, args.playouts, args.top, args.seed)
+    taus = run(args.leagues, nights, args.attend, args.playouts, args.top, args.seed, args.seating)
     print(report(taus, nights))
     print(
         f"\n{args.leagues} leagues, {len(CLUB)} players, attendance {args.attend}, "
-        f"pimc {args.playouts} playouts, double-{args.top}, seed {args.seed}: "
+        f"pimc {args.playouts} playouts, double-{args.top}, seed {args.seed}, "
+        f"{args.seating} seating: "
         f"{time.perf_counter() - start:.0f} s wall, {time.process_time() - cpu:.0f} s CPU"
     )
 

@@ -18,7 +18,7 @@ from cf.commands.common import fail
 if TYPE_CHECKING:
     from cf.record.league import LeagueGame
     from cf.record.reader import Game
-    from cf.record.standings import GameStandings
+    from cf.record.standings import GameStandings, Tournament
 
 
 class Model(str, Enum):
@@ -170,3 +170,75 @@ def _history_bytes(ratings: object, kind: str) -> bytes:
         return history_chart_bytes(ratings, kind)
     except ChartError as exc:
         fail(str(exc), 2)
+
+
+# --- tie-breaks (cf tally --tie-break) -------------------------------------------------
+
+
+class TieBreak(str, Enum):
+    """cf.record.tiebreak.TIE_BREAKS."""
+
+    wins = "wins"
+    out_first = "out-first"
+    double_blank = "double-blank"
+    head_to_head = "head-to-head"
+
+
+TieBreakOpt = Annotated[
+    Optional[list[TieBreak]],
+    typer.Option(
+        "--tie-break",
+        help="Order players tied on the ranking by: more wins, more rounds out first, "
+        "fewer rounds ending with the 0-0 (double-blank), or their head-to-head; "
+        "repeat it for a second tie-break. Default: tied players share the rank.",
+        show_default=False,
+    ),
+]
+
+
+def refuse_tie_break_with_rating(rating: bool, breaks: list[TieBreak] | None) -> None:
+    if rating and breaks:
+        raise typer.BadParameter("not with --rank-by rating", param_hint="'--tie-break'")
+
+
+def break_game_ties(
+    standing: GameStandings, game: LeagueGame, breaks: Sequence[TieBreak]
+) -> GameStandings:
+    """One game's standings with the players tied on total put in order by ``breaks``."""
+    from dataclasses import replace
+
+    from cf.record.tiebreak import rank
+
+    by_player = {r.player: r for r in standing.rows}
+    ranked = rank(
+        [r.player for r in standing.rows],
+        lambda p: by_player[p].rank,
+        [game],
+        [b.value for b in breaks],
+        one_game=True,
+    )
+    rows = tuple(replace(by_player[p], rank=k) for k, p in ranked)
+    return replace(standing, rows=rows)
+
+
+def break_tournament_ties(
+    result: Tournament,
+    games: Sequence[LeagueGame],
+    breaks: Sequence[TieBreak],
+    count_partial: bool,
+) -> Tournament:
+    """A tournament with the players tied on its ranking put in order by ``breaks``."""
+    from dataclasses import replace
+
+    from cf.record.tiebreak import rank
+
+    by_player = {r.player: r for r in result.rows}
+    ranked = rank(
+        [r.player for r in result.rows],
+        lambda p: by_player[p].rank,
+        games,
+        [b.value for b in breaks],
+        count_partial=count_partial,
+    )
+    rows = tuple(replace(by_player[p], rank=k) for k, p in ranked)
+    return replace(result, rows=rows)

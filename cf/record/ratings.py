@@ -115,15 +115,18 @@ class Ratings:
     history: tuple[HistoryPoint, ...]
 
 
-def _model(name: str) -> Any:
-    """The ``openskill`` model called ``name`` (defaults as the package sets them)."""
+def _model(name: str, tau: float | None = None, beta: float | None = None) -> Any:
+    """The ``openskill`` model called ``name`` (defaults as the package sets them, but
+    ``tau`` and ``beta`` where given)."""
     if name not in MODELS:
         raise RatingError(f"unknown rating model {name!r}: one of {', '.join(MODELS)}")
     try:
         from openskill import models
     except ImportError:  # pragma: no cover - openskill is a dependency of cf
         raise RatingError("ratings need the openskill package: pip install openskill") from None
-    return getattr(models, MODELS[name])()
+    kind = getattr(models, MODELS[name])
+    options = {k: v for k, v in (("tau", tau), ("beta", beta)) if v is not None}
+    return kind(**options)
 
 
 def outcomes(game: LeagueGame, per: str) -> list[dict[str, int]]:
@@ -142,12 +145,15 @@ def rate(
     *,
     per: str = "game",
     min_games: int = MIN_GAMES,
+    tau: float | None = None,
+    beta: float | None = None,
 ) -> Ratings:
     """Rate the players of ``games``, taken in the order given (put them in date order
     first: :func:`cf.record.league.in_date_order`). A game without rounds changes nothing.
     Ranked by ordinal, highest first; equal ordinals share a rank, in order of first
-    appearance."""
-    os_model = _model(model)
+    appearance. ``tau`` is the model's dynamics (how much a rating may drift between two
+    updates; openskill's default, 25/300, when ``None``)."""
+    os_model = _model(model, tau, beta)
     current: dict[str, Any] = {}
     books: dict[str, list[int]] = {}  # games, rounds, wins, total
     history: list[HistoryPoint] = []
