@@ -136,14 +136,14 @@ def tau_b(x: Sequence[float], y: Sequence[float]) -> float:
 
 
 #: The rankings compared: name -> (model, per, beta, rank by mu instead of the ordinal).
+#: beta None is cf's choice: openskill's default per game, ROUND_BETA (4 x) per round.
 VARIANTS = {
-    "rating": ("plackett-luce", "game", None, False),
-    "rating mu": ("plackett-luce", "game", None, True),
-    "rating per round": ("plackett-luce", "round", None, False),
-    **{f"rating {m}": (m, "game", None, False) for m in MODELS if m != "plackett-luce"},
-    **{f"rating beta x{k}": ("plackett-luce", "game", 25 / 6 * k, False) for k in (2, 4, 8)},
-    **{f"rating per round beta x{k}": ("plackett-luce", "round", 25 / 6 * k, False)
-       for k in (2, 4, 8)},
+    "rating (cf: per game)": ("plackett-luce", "game", None, False),
+    "rating per round (cf: --per round)": ("plackett-luce", "round", None, False),
+    "rating per round, openskill's beta": ("plackett-luce", "round", 25 / 6, False),
+    "rating per round, beta x8": ("plackett-luce", "round", 25 / 6 * 8, False),
+    "rating per game, ranked by mu": ("plackett-luce", "game", None, True),
+    **{f"rating per game, {m}": (m, "game", None, False) for m in MODELS if m != "plackett-luce"},
 }  # fmt: skip
 
 
@@ -213,25 +213,30 @@ def run(  # type: ignore[no-untyped-def]
 
 
 def report(taus: dict[tuple[int, str], list[float]], nights: list[int]) -> str:
+    """The table: mean tau with its 95% interval, and in how many leagues each ranking's
+    tau beat the average's and the wins' in the same league (paired)."""
     names = list(dict.fromkeys(n for _, n in taus))
     lines = [
-        "| nights | ranking | mean tau | 95% CI | rating PL beats it in |",
-        "|---|---|---|---|---|",
+        "| nights | ranking | mean tau | 95% CI | beats average | beats wins |",
+        "|---|---|---|---|---|---|",
     ]
     for k in nights:
-        base = taus[(k, "rating")]
         for n in names:
             v = taus[(k, n)]
             mean = statistics.fmean(v)
             half = Z * statistics.stdev(v) / math.sqrt(len(v)) if len(v) > 1 else float("nan")
-            if n == "rating":
-                beats = "—"
-            else:
-                won = sum(a > b for a, b in zip(base, v, strict=True))
-                tied = sum(a == b for a, b in zip(base, v, strict=True))
-                beats = f"{won}/{len(v)} leagues ({tied} tied)"
+            paired = []
+            for other in ("average", "wins"):
+                if n == other:
+                    paired.append("—")
+                    continue
+                base = taus[(k, other)]
+                won = sum(a > b for a, b in zip(v, base, strict=True))
+                lost = sum(a < b for a, b in zip(v, base, strict=True))
+                paired.append(f"{won}:{lost}")
             lines.append(
-                f"| {k} | {n} | {mean:.3f} | [{mean - half:.3f}, {mean + half:.3f}] | {beats} |"
+                f"| {k} | {n} | {mean:.3f} | [{mean - half:.3f}, {mean + half:.3f}] | "
+                f"{paired[0]} | {paired[1]} |"
             )
     return "\n".join(lines)
 

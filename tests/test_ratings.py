@@ -284,3 +284,32 @@ def test_cli_rating_file_with_problems_exits_1(cli, tmp_path):
     result = cli("tally", a, str(bad), "--rank-by", "rating")
     assert result.exit_code == 1
     assert "missing-score" in result.stderr
+
+
+def test_per_round_is_openskills_own_results_with_the_round_beta():
+    from cf.record.ratings import ROUND_BETA
+
+    model = PlackettLuce(beta=ROUND_BETA)
+    r = {p: model.rating(name=p) for p in ("Ana", "Ben", "Cy", "Dee")}
+    for seats, rounds in SEQUENCE:
+        for points in rounds:
+            ranks = [float(points[p]) for p in seats]
+            new = model.rate([[r[p]] for p in seats], ranks=ranks)
+            for p, team in zip(seats, new, strict=True):
+                r[p] = team[0]
+    got = rate(league(), per="round")
+    assert got.per == "round"
+    assert {p.player: (p.mu, p.sigma) for p in got.players} == {
+        p: (x.mu, x.sigma) for p, x in r.items()
+    }
+    assert got.players != rate(league()).players
+
+
+def test_cli_per_round(cli, tmp_path):
+    a = scores_file(tmp_path, "a.yaml", ["Ana", "Ben"], [[0, 12], [5, 0]])
+    data = json.loads(
+        cli("tally", a, "--rank-by", "rating", "--per", "round", "-f", "json").stdout
+    )
+    assert data["per"] == "round"
+    assert "per round" in cli("tally", a, "--rank-by", "rating", "--per", "round").stdout
+    assert cli("tally", a, "--per", "round").exit_code == 2

@@ -31,6 +31,11 @@ class Model(str, Enum):
     thurstone_mosteller_part = "thurstone-mosteller-part"
 
 
+class Per(str, Enum):
+    game = "game"
+    round = "round"
+
+
 HISTORY_KINDS = ("json", "csv", "svg", "png")
 
 
@@ -60,6 +65,15 @@ MinGamesOpt = Annotated[
         metavar="N",
         help="With --rank-by rating: a rating from fewer games is marked provisional "
         "[default: 3].",
+        show_default=False,
+    ),
+]
+PerOpt = Annotated[
+    Optional[Per],
+    typer.Option(
+        "--per",
+        help="With --rank-by rating: one rating update per game (its final order) or per "
+        "round (each round's points) [default: game].",
         show_default=False,
     ),
 ]
@@ -128,7 +142,7 @@ def print_ratings(
     min_games: int | None,
     history: str | None,
     count_partial: bool,
-    per: str = "game",
+    per: Per | None = None,
 ) -> None:
     """Rate ``games`` and print the table; write the history where asked."""
     from cf.commands.common import write_document
@@ -140,7 +154,7 @@ def print_ratings(
         ratings = rate(
             rated_games(games, count_partial),
             (model or Model.plackett_luce).value,
-            per=per,
+            per=(per or Per.game).value,
             min_games=MIN_GAMES if min_games is None else min_games,
         )
     except RatingError as exc:

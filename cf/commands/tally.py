@@ -18,7 +18,14 @@ from cf.commands.common import (
     write_document,
 )
 from cf.commands.pictures import check_chart, write_chart
-from cf.commands.rating import HistoryOpt, MinGamesOpt, ModelOpt, TieBreak, TieBreakOpt
+from cf.commands.rating import (
+    HistoryOpt,
+    MinGamesOpt,
+    ModelOpt,
+    PerOpt,
+    TieBreak,
+    TieBreakOpt,
+)
 
 if TYPE_CHECKING:
     from cf.record.league import LeagueGame
@@ -88,6 +95,7 @@ def tally(
     ] = None,
     model: ModelOpt = None,
     min_games: MinGamesOpt = None,
+    per: PerOpt = None,
     history: HistoryOpt = None,
     tie_break: TieBreakOpt = None,
 ) -> None:
@@ -116,7 +124,7 @@ def tally(
     from cf.record.standings import player_stats
 
     rating = rank_by is RankBy.rating
-    refuse_without_rating(rating, model=model, min_games=min_games, history=history)
+    refuse_without_rating(rating, model=model, min_games=min_games, per=per, history=history)
     refuse_tie_break_with_rating(rating, tie_break)
 
     fmt = table_format(format_)
@@ -145,6 +153,7 @@ def tally(
             min_games=min_games,
             history=history,
             count_partial=count_partial,
+            per=per,
         )
     elif tallied:
         table_stats = player_stats(tallied) if stats else None

@@ -4,7 +4,8 @@ The ``openskill`` package does the arithmetic (Weng and Lin's Bayesian approxima
 package is the reference, see tests/test_ratings.py); cf chooses what a result is, puts
 the games in order and keeps the books:
 
-- one update per game (or, with ``per="round"``, per round), games in date order
+- one update per game (or, with ``per="round"``, per round, each result taken as noisier:
+  :data:`ROUND_BETA`), games in date order
   (:func:`cf.record.league.in_date_order`);
 - a game's result is its final order by total, lowest first, players on the same total
   tied (a round's: its points);
@@ -47,6 +48,10 @@ DEFAULT_MODEL = "plackett-luce"
 MIN_GAMES = 3
 #: What one rating update is: a whole game (its final totals) or each round (its points).
 UNITS = ("game", "round")
+#: Rated per round, a result is taken as four times noisier than OpenSkill's default
+#: (beta 25/6): one round is mostly the luck of the deal. Chosen on bench/ratings.py's
+#: simulated clubs (seed 2026) and checked on fresh ones (seed 2027): docs/leagues.md.
+ROUND_BETA = 4 * 25 / 6
 
 
 class RatingError(Error, ValueError):
@@ -152,7 +157,10 @@ def rate(
     first: :func:`cf.record.league.in_date_order`). A game without rounds changes nothing.
     Ranked by ordinal, highest first; equal ordinals share a rank, in order of first
     appearance. ``tau`` is the model's dynamics (how much a rating may drift between two
-    updates; openskill's default, 25/300, when ``None``)."""
+    updates) and ``beta`` how noisy one result is; ``None``: openskill's defaults (25/300
+    and 25/6), but :data:`ROUND_BETA` per round."""
+    if per == "round" and beta is None:
+        beta = ROUND_BETA
     os_model = _model(model, tau, beta)
     current: dict[str, Any] = {}
     books: dict[str, list[int]] = {}  # games, rounds, wins, total
