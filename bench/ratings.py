@@ -9,16 +9,19 @@ order by Kendall's tau-b (1: the same order, 0: no relation; ties in the true or
 players per strength, are what tau-b is for):
 
 - rating: OpenSkill Plackett-Luce ordinal (mu - 3 sigma), one update per game, as
-  ``cf tally --rank-by rating``; also one update per round (``per round``) and the
-  other OpenSkill models;
+  ``cf tally --rank-by rating``; one update per round, as ``--per round`` (and with other
+  betas); ranked by mu; the other OpenSkill models;
 - average: points per round, lower first (``--rank-by average``);
 - wins: games won, more first (``--rank-by wins``).
 
 Figures are the mean tau over ``--leagues`` independent leagues, with a 95% interval
-(normal approximation), and how often the rating's tau beats each other ranking's in the
-same league.
+(normal approximation), and, paired league by league, how often each ranking's tau was
+above : below the average's and the wins'. ``--seating clustered`` seats players of like
+strength together. The simulated leagues are cached in bench/out/ (the rankings are
+cheap, the simulation is not).
 
-    .venv/bin/python bench/ratings.py                   # the published table
+    .venv/bin/python bench/ratings.py --seed 2027        # published in bench/README.md
+    .venv/bin/python bench/ratings.py --seed 2027 --seating clustered
     .venv/bin/python bench/ratings.py --leagues 4 --nights 5,10
     .venv/bin/python bench/ratings.py --season examples/league   # the docs' example season
 """
@@ -279,7 +282,7 @@ def write_season(folder: Path, nights: int = 8, seed: int = 2026) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--leagues", type=int, default=20)
+    ap.add_argument("--leagues", type=int, default=30)
     ap.add_argument("--nights", default="5,10,20")
     ap.add_argument("--attend", type=float, default=0.75)
     ap.add_argument("--playouts", type=int, default=8, help="pimc's playouts per action")
