@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cf.record.league import game_of
 from cf.record.player import player_record
@@ -141,3 +143,47 @@ def test_player_in_a_subprocess(tiny):
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("Cy: 2 games, 3 rounds")
+
+
+# --- properties ---------------------------------------------------------------------------
+
+
+NAMES = ["Ana", "Ben", "Cy", "Dee"]
+
+
+@st.composite
+def league_games(draw):  # type: ignore[no-untyped-def]
+    seats = draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=4, unique=True))
+    rounds = [{p: draw(st.integers(0, 30)) for p in seats} for _ in range(draw(st.integers(1, 3)))]
+    return game_of("g", seats, rounds, complete=draw(st.booleans()))
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(league_games(), min_size=1, max_size=5), st.permutations(NAMES))
+def test_renaming_everywhere_changes_nothing_but_the_names(games, shuffled):
+    from dataclasses import astuple
+
+    names = dict(zip(NAMES, (f"{n} 2" for n in shuffled), strict=True))
+    for p in NAMES:
+        before = player_record(p, games)
+        after = player_record(names[p], [g.renamed(names) for g in games])
+        assert after.player == names[p]
+        assert [names[h.opponent] for h in before.head_to_head] == [
+            h.opponent for h in after.head_to_head
+        ]
+        assert (before.rival and names[before.rival]) == after.rival
+        assert (before.nemesis and names[before.nemesis]) == after.nemesis
+        strip = lambda r: astuple(r)[1:12]  # noqa: E731 - everything but the names
+        assert strip(before) == strip(after)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(league_games(), min_size=1, max_size=5), league_games())
+def test_a_later_game_never_changes_what_came_before_it(games, extra):
+    # the record over the first games is the record of the league cut at that point
+    for p in NAMES:
+        r = player_record(p, games)
+        longer = player_record(p, [*games, extra])
+        played = p in extra.seating
+        assert longer.games == r.games + played
+        assert longer.rounds == r.rounds + (len(extra.rounds) if played else 0)

@@ -227,6 +227,8 @@ def test_cli_model_and_min_games(cli, tmp_path):
         ["--history", "h.json"],
         ["--rank-by", "rating", "--history", "h.txt"],
         ["--rank-by", "rating", "--model", "elo"],
+        ["--rank-by", "rating", "--stats"],
+        ["--rank-by", "rating", "--per", "night"],
     ],
 )
 def test_cli_rating_options_misused_are_usage_errors(cli, tmp_path, args):

@@ -6,8 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cf.record.league import game_of
+from cf.record.standings import competition_rank
 from cf.record.tiebreak import rank
 
 # Ana and Ben tie on 9, Cy has 17. Ana went out in round 1 (won it), Cy in round 2; Ben
@@ -110,3 +113,12 @@ def test_the_tie_break_changes_the_winner_line(cli, tmp_path):
     g = write(tmp_path, "g.yaml", ONE_GAME)
     assert "* winners: Ana and Ben" in cli("tally", g).stdout
     assert "* winner: Ana" in cli("tally", g, "--tie-break", "wins").stdout
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.sampled_from("ABCDEF"), st.integers(0, 3), min_size=1))
+def test_without_tie_breaks_the_ranks_are_the_standings_own(values):
+    players = list(values)
+    assert rank(players, values.__getitem__, [], []) == [
+        (r, p) for r, p in competition_rank(players, values.__getitem__)
+    ]

@@ -210,9 +210,18 @@ TieBreakOpt = Annotated[
 ]
 
 
-def refuse_tie_break_with_rating(rating: bool, breaks: list[TieBreak] | None) -> None:
+def refuse_tie_break_with_rating(
+    rating: bool, breaks: list[TieBreak] | None, stats: bool = False
+) -> None:
+    """Ratings rarely tie and have their own columns: --tie-break and --stats are usage
+    errors with them (exit 2)."""
     if rating and breaks:
         raise typer.BadParameter("not with --rank-by rating", param_hint="'--tie-break'")
+    if rating and stats:
+        raise typer.BadParameter(
+            "not with --rank-by rating (cf player NAME gives a player's figures)",
+            param_hint="'--stats'",
+        )
 
 
 def break_game_ties(

@@ -125,7 +125,7 @@ def tally(
 
     rating = rank_by is RankBy.rating
     refuse_without_rating(rating, model=model, min_games=min_games, per=per, history=history)
-    refuse_tie_break_with_rating(rating, tie_break)
+    refuse_tie_break_with_rating(rating, tie_break, stats)
 
     fmt = table_format(format_)
     paths = files or ["-"]
