@@ -315,3 +315,20 @@ def test_cli_per_round(cli, tmp_path):
     assert data["per"] == "round"
     assert "per round" in cli("tally", a, "--rank-by", "rating", "--per", "round").stdout
     assert cli("tally", a, "--per", "round").exit_code == 2
+
+
+def test_openskill_is_loaded_only_for_ratings():
+    code = (
+        "import sys, glob\n"
+        "from typer.testing import CliRunner\n"
+        "from cf.cli import app\n"
+        "files = sorted(glob.glob('examples/league/*.yaml'))\n"
+        "for args in (['score', '9-7'], ['tally', *files], ['player', 'Ana', *files]):\n"
+        "    assert CliRunner().invoke(app, args).exit_code == 0, args\n"
+        "    assert 'openskill' not in sys.modules, args\n"
+        "assert CliRunner().invoke(app, ['tally', *files, '--rank-by', 'rating']).exit_code == 0\n"
+        "assert 'openskill' in sys.modules\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                       timeout=60)  # fmt: skip
+    assert r.returncode == 0, r.stderr
