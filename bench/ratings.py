@@ -17,7 +17,10 @@ players per strength, are what tau-b is for):
 Figures are the mean tau over ``--leagues`` independent leagues, with a 95% interval
 (normal approximation), and, paired league by league, how often each ranking's tau was
 above : below the average's and the wins'. ``--seating clustered`` seats players of like
-strength together. The simulated leagues are cached in bench/out/ (the rankings are
+strength together. Then the issue's own question, does the rating predict the next game
+better than the running average: each game from night 4 on against the order each
+ranking gave its players from the nights before. The simulated leagues are cached in
+bench/out/ (the rankings are
 cheap, the simulation is not).
 
     .venv/bin/python bench/ratings.py --seed 2027        # published in bench/README.md
@@ -215,6 +218,66 @@ def run(  # type: ignore[no-untyped-def]
     return taus
 
 
+#: The rankings that predict the next night's games.
+PREDICTORS = {
+    "rating (cf: per game)": ("plackett-luce", "game"),
+    "rating per round (cf: --per round)": ("plackett-luce", "round"),
+}
+
+
+def predictions(  # type: ignore[no-untyped-def]
+    leagues: int, nights: int, attend: float, playouts: int, top: int, seed: int, seating: str,
+    first: int = 3,
+):  # fmt: skip
+    """Does each ranking predict the next game? From night ``first`` + 1 on, each game's
+    finishing order (by total) against the order each ranking gave its players from the
+    nights before (a player not yet seen: the middle, mu 25 or the league's average);
+    Kendall's tau-b per game, averaged over all games of all leagues."""
+    out: dict[str, list[float]] = {}
+    for by_night in simulate_leagues(leagues, nights, attend, playouts, top, seed, seating):
+        for k in range(first, nights):
+            before = [g for night_games in by_night[:k] for g in night_games]
+            ranked: dict[str, dict[str, float]] = {}
+            for name, (model, per) in PREDICTORS.items():
+                ranked[name] = {p.player: p.mu for p in rate(before, model, per=per).players}
+            points: dict[str, int] = {}
+            rounds: dict[str, int] = {}
+            wins: dict[str, int] = {}
+            for g in before:
+                for p, t in g.totals.items():
+                    points[p] = points.get(p, 0) + t
+                    rounds[p] = rounds.get(p, 0) + len(g.rounds)
+                for p in g.winners:
+                    wins[p] = wins.get(p, 0) + 1
+            mean = -sum(points.values()) / max(sum(rounds.values()), 1)
+            for g in by_night[k]:
+                actual = [-float(t) for t in g.totals.values()]
+                guesses = {
+                    **{n: [r.get(p, 25.0) for p in g.seating] for n, r in ranked.items()},
+                    "average": [
+                        -points[p] / rounds[p] if p in rounds else mean for p in g.seating
+                    ],
+                    "wins": [float(wins.get(p, 0)) for p in g.seating],
+                }
+                for name, guess in guesses.items():
+                    out.setdefault(name, []).append(tau_b(guess, actual))
+    return out
+
+
+def prediction_report(found: dict[str, list[float]]) -> str:
+    lines = [
+        "| predictor | games | mean tau with the game's order | 95% CI |",
+        "|---|---|---|---|",
+    ]
+    for name, v in found.items():
+        mean = statistics.fmean(v)
+        half = Z * statistics.stdev(v) / math.sqrt(len(v))
+        lines.append(
+            f"| {name} | {len(v)} | {mean:.3f} | [{mean - half:.3f}, {mean + half:.3f}] |"
+        )
+    return "\n".join(lines)
+
+
 def report(taus: dict[tuple[int, str], list[float]], nights: list[int]) -> str:
     """The table: mean tau with its 95% interval, and in how many leagues each ranking's
     tau beat the average's and the wins' in the same league (paired)."""
@@ -298,6 +361,11 @@ def main() -> None:
     start, cpu = time.perf_counter(), time.process_time()
     taus = run(args.leagues, nights, args.attend, args.playouts, args.top, args.seed, args.seating)
     print(report(taus, nights))
+    print("\nThe next game, predicted from the nights before (from night 4 on):\n")
+    found = predictions(
+        args.leagues, max(nights), args.attend, args.playouts, args.top, args.seed, args.seating
+    )
+    print(prediction_report(found))
     print(
         f"\n{args.leagues} leagues, {len(CLUB)} players, attendance {args.attend}, "
         f"pimc {args.playouts} playouts, double-{args.top}, seed {args.seed}, "
