@@ -35,6 +35,7 @@ COMMANDS = (
     "new",
     "add",
     "undo",
+    "serve",
     "show",
     "hint",
     "schema",

@@ -332,3 +332,14 @@ def test_openskill_is_loaded_only_for_ratings():
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                        timeout=60)  # fmt: skip
     assert r.returncode == 0, r.stderr
+
+
+def test_csv_outputs_never_start_a_cell_with_a_formula():
+    from cf.render.ratings import render_ratings
+
+    g = game_of("g.yaml", HOSTILE, [dict(zip(HOSTILE, (0, 5, 9), strict=True))])
+    ratings = rate([g])
+    for text in (history_csv(ratings), render_ratings(ratings, "csv")):
+        cells = [c for row in csv.reader(io.StringIO(text)) for c in row]
+        assert "'=cmd|' /C calc'!A0" in cells
+        assert not any(c.startswith("=") for c in cells)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cf.record.player import PlayerRecord, RoundRef
-from cf.record.problems import one_line
 from cf.render.jsontext import dumps
+from cf.text import visible as one_line
 
 
 def _round_json(r: RoundRef | None) -> dict[str, object] | None:

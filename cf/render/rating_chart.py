@@ -17,11 +17,11 @@ marks each game they played. Every name is escaped, in text and in attributes.
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape
 
 from cf.record.ratings import Ratings
 from cf.render.chart import COLOURS, _step
 from cf.render.svg import _f, document, text
+from cf.text import xml_attr, xml_text
 
 WIDTH_MIN, WIDTH_MAX = 420.0, 960.0
 LEFT, TOP, RIGHT, BOTTOM = 56.0, 40.0, 210.0, 56.0
@@ -81,7 +81,7 @@ def history_svg(ratings: Ratings) -> str:
             if played
         )
         out.append(
-            f'<g class="series" data-player="{_attr(p)}"><title>{escape(p)}</title>'
+            f'<g class="series" data-player={xml_attr(p)}><title>{xml_text(p)}</title>'
             f'<polyline points="{line}" fill="none" stroke="{colour[p]}" stroke-width="2.2" '
             f'stroke-linejoin="round"/>{dots}</g>'
         )
@@ -105,11 +105,6 @@ def history_svg(ratings: Ratings) -> str:
     )
     label = f"{title}: " + ", ".join(f"{p.player} {p.ordinal:.1f}" for p in ratings.players)
     return document(0, 0, width, HEIGHT, "".join(out), label)
-
-
-def _attr(value: str) -> str:
-    """``value`` escaped for a double-quoted attribute."""
-    return escape(value, {'"': "&quot;"})
 
 
 def history_chart_bytes(ratings: Ratings, kind: str) -> bytes:
