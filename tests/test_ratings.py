@@ -343,3 +343,12 @@ def test_csv_outputs_never_start_a_cell_with_a_formula():
         cells = [c for row in csv.reader(io.StringIO(text)) for c in row]
         assert "'=cmd|' /C calc'!A0" in cells
         assert not any(c.startswith("=") for c in cells)
+
+
+def test_history_never_writes_over_an_input(cli, tmp_path):
+    a = scores_file(tmp_path, "g.json", ["Ana", "Ben"], [[0, 12]])
+    before = Path(a).read_bytes()
+    result = cli("tally", a, "--rank-by", "rating", "--history", a)
+    assert result.exit_code == 2
+    assert "one of the inputs" in result.output
+    assert Path(a).read_bytes() == before
