@@ -207,3 +207,19 @@ def test_any_sequence_of_adds_undoes_back_to_the_original(style, rounds):
     for before in reversed(steps[:-1]):
         assert remove_last_round(steps[-1]).text == before
         steps.pop()
+
+
+# --- issue 22 item 15: lines that end in CR alone -----------------------------------------
+
+
+def test_cr_only_line_endings_are_kept_by_add_and_undo(cli, tmp_path):
+    text = "title: old Mac\rplayers: [Ana, Ben]\rrounds:\r  - scores: {Ana: 1, Ben: 0}\r"
+    path = tmp_path / "mac.yaml"
+    path.write_bytes(text.encode())
+    result = cli("add", str(path), "Ana=0", "Ben=5")
+    assert result.exit_code == 0, result.output
+    after = path.read_bytes().decode()
+    assert "\n" not in after
+    assert after == text + "  - scores: {Ana: 0, Ben: 5}\r"
+    assert cli("undo", str(path)).exit_code == 0
+    assert path.read_bytes() == text.encode()
