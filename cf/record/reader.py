@@ -905,10 +905,19 @@ class _RoundReader:
             if name is None:
                 self.unknown_name(key.strip(), what, key_node, rec)
                 rec.broken = rec.broken or deal
+                self.check_shape(value, what, key.strip())
                 continue
             yield name, key_node, value
         if not isinstance(node, yaml.MappingNode):
             rec.broken = rec.broken or deal
+
+    def check_shape(self, value: yaml.Node, what: str, name: str) -> None:
+        """The value of a name that is not a player still has the shape its part needs (a
+        score that is not a whole number is a ``schema`` problem whoever it is for)."""
+        if what == "scores":
+            self.v.decimal(value, f"{clip(name)}'s score", "schema")
+        elif not _is_null(value):
+            self.tokens(value, f"{clip(name)}'s hand")
 
     def unknown_name(self, name: str, what: str, key_node: yaml.Node, rec: RoundRecord) -> None:
         guess = self.names.guess(name)
