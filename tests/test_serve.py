@@ -554,3 +554,16 @@ def test_the_docs_screenshots_show_the_page_as_it_is():
         head = (root / "docs" / "images" / name).read_bytes()[:24]
         assert head.startswith(b"\x89PNG")
         assert struct.unpack(">I", head[16:20])[0] == width, name
+
+
+def test_json_nested_past_the_stack_is_a_400_not_a_crash(client):
+    """A reviewer's finding: 60,000 [ made json.loads raise RecursionError (a 500)."""
+    r = client.post("/api/round", content=b"[" * 60_000, headers=WRITE)
+    assert r.status_code == 400
+    assert b"not JSON" in r.content
+
+
+def test_a_json_body_over_its_limit_names_the_real_limit(client):
+    r = client.post("/api/round", content=b" " * (70 * 2**10), headers=WRITE)
+    assert r.status_code == 413
+    assert b"larger than 64 KB" in r.content
