@@ -11,6 +11,7 @@ playable tiles. A new strategy is one function registered in :data:`STRATEGIES`.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -277,6 +278,9 @@ class Stats:
     rounds: int = 0
     moves: int = 0
     blocked: int = 0
+    first_wins: int = 0  # rounds won by the player who moved first
+    points: int = 0  # over every player's every round
+    points_squared: int = 0
     seat_points: Counter[int] = field(default_factory=Counter)
     seat_rounds: Counter[int] = field(default_factory=Counter)
     strategy_points: Counter[str] = field(default_factory=Counter)
@@ -285,26 +289,53 @@ class Stats:
     strategy_games: Counter[str] = field(default_factory=Counter)
 
     def add(self, game: SimGame) -> None:
-        self.games += 1
+        players = game.players
         for r in game.rounds:
-            self.rounds += 1
-            self.moves += len(r.moves)
-            self.blocked += r.blocked
-            for i, p in enumerate(game.players):
-                s = game.strategies[i]
-                self.seat_points[i + 1] += r.scores[p]
-                self.seat_rounds[i + 1] += 1
-                self.strategy_points[s] += r.scores[p]
-                self.strategy_rounds[s] += 1
+            winner = -1 if r.winner is None else players.index(r.winner)
+            first = players.index(r.first)
+            self.add_round(game.strategies, [r.scores[p] for p in players], len(r.moves),
+                           winner, first)  # fmt: skip
         totals = game.totals
-        best = min(totals.values())
-        for i, p in enumerate(game.players):
-            s = game.strategies[i]
+        self.add_game(game.strategies, [totals[p] for p in players])
+
+    def add_round(
+        self, strategies: Sequence[str], scores: Sequence[int], moves: int, winner: int, first: int
+    ) -> None:
+        """One round: each seat's points, its moves, the seat that went out (-1: blocked)
+        and the seat that moved first."""
+        self.rounds += 1
+        self.moves += moves
+        self.blocked += winner < 0
+        self.first_wins += winner == first
+        seat_points, seat_rounds = self.seat_points, self.seat_rounds
+        strategy_points, strategy_rounds = self.strategy_points, self.strategy_rounds
+        for i, points in enumerate(scores):
+            s = strategies[i]
+            seat_points[i + 1] += points
+            seat_rounds[i + 1] += 1
+            strategy_points[s] += points
+            strategy_rounds[s] += 1
+            self.points += points
+            self.points_squared += points * points
+
+    def add_game(self, strategies: Sequence[str], totals: Sequence[int]) -> None:
+        """The end of a game: each seat's total (the lowest wins, ties share)."""
+        self.games += 1
+        best = min(totals)
+        for s, total in zip(strategies, totals, strict=True):
             self.strategy_games[s] += 1
-            self.strategy_wins[s] += totals[p] == best
+            self.strategy_wins[s] += total == best
 
     def merge(self, other: Stats) -> None:
-        for name in ("games", "rounds", "moves", "blocked"):
+        for name in (
+            "games",
+            "rounds",
+            "moves",
+            "blocked",
+            "first_wins",
+            "points",
+            "points_squared",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in (
             "seat_points",
@@ -316,12 +347,28 @@ class Stats:
         ):
             getattr(self, name).update(getattr(other, name))
 
+    @property
+    def spread(self) -> float | int:
+        """The standard deviation of one player's points in one round (sample)."""
+        n = sum(self.seat_rounds.values())
+        if n < 2:
+            return 0.0
+        # exact in integers: n * sum(x^2) - (sum x)^2, over n (n - 1)
+        top, bottom = n * self.points_squared - self.points * self.points, n * (n - 1)
+        try:
+            return round(math.sqrt(top / bottom), 4)
+        except OverflowError:  # points beyond a float (a huge double_blank): whole
+            return math.isqrt(top // bottom)
+
     def as_dict(self) -> dict[str, object]:
         return {
             "games": self.games,
             "rounds": self.rounds,
             "moves_per_round": _ratio(self.moves, self.rounds),
             "blocked_share": _ratio(self.blocked, self.rounds),
+            "first_player_wins_share": _ratio(self.first_wins, self.rounds),
+            "points_per_player_round": _ratio(self.points, sum(self.seat_rounds.values())),
+            "points_spread": self.spread,
             "points_per_round_by_seat": {
                 str(s): _ratio(self.seat_points[s], self.seat_rounds[s])
                 for s in sorted(self.seat_rounds)
@@ -359,10 +406,24 @@ def study_chunk(
     indices: Sequence[int],
     rounds: int | None = None,
     playouts: int | None = None,
+    check: bool = False,
 ) -> Stats:
-    """Play the games ``indices`` of a study and sum their figures."""
+    """Play the games ``indices`` of a study and sum their figures: on the fast engine
+    when every seat can play there (:mod:`cf.play.study`), each round replayed through
+    ``Round`` as well with ``check``."""
+    from cf.play import study
+
     stats = Stats()
+    fast = study.fast_enough(strategies)
     for i in indices:
         seed_i = game_seed(seed, i)
-        stats.add(simulate_game(players, rules, strategies, seed_i, rounds, playouts))
+        if not fast:
+            stats.add(simulate_game(players, rules, strategies, seed_i, rounds, playouts))
+            continue
+        game = study.fast_game(players, rules, strategies, seed_i, rounds, log=check)
+        if check:
+            study.check_game(game)
+        for r in game.rounds:
+            stats.add_round(strategies, r.scores, r.moves, r.winner, r.first)
+        stats.add_game(strategies, game.totals)
     return stats

@@ -10,6 +10,10 @@ def _points(value: float | int) -> str:
     return f"{value:.2f}" if isinstance(value, float) else str(value)
 
 
+def _share(value: object) -> str:
+    return f"{100 * value:.1f}%"  # type: ignore[operator]
+
+
 def render_stats(stats: Stats, names: list[str], seats: list[str], fmt: str, seed: int) -> str:
     """A study's figures: by seat and by strategy, as tables (any tabulate format) or JSON."""
     data = {"seed": seed, **stats.as_dict()}
@@ -22,6 +26,9 @@ def render_stats(stats: Stats, names: list[str], seats: list[str], fmt: str, see
         f"cf simulate --seed S plays one again)",
         f"moves per round: {data['moves_per_round']:.1f}",
         f"rounds ending blocked: {100 * data['blocked_share']:.1f}%",  # type: ignore[operator]
+        f"rounds won by the player who moved first: {_share(data['first_player_wins_share'])}",
+        f"points per player and round: {_points(data['points_per_player_round'])} "  # type: ignore[arg-type]
+        f"(spread {_points(stats.spread)})",
         "",
     ]
     by_seat = data["points_per_round_by_seat"]
