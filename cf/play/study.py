@@ -124,10 +124,35 @@ class _Setup:
             starter = dominoes.starter(k)
             self.pools[k] = (starter.high, [i for i in every if t.tiles[i] != starter])
         self.bit = [1 << i for i in range(len(t.tiles))]
+        # points of a hand, a byte of its mask at a time
+        self.byte_points = [
+            [
+                sum(t.points[8 * c + b] for b in bits(v) if 8 * c + b < len(t.tiles))
+                for v in range(256)
+            ]
+            for c in range((len(t.tiles) + 7) // 8)
+        ]
+        # the tiles that fit each set of open numbers, as a list where it is small
+        self.fits: list[int] | dict[int, int] = t._open
+        if t.top <= 15:
+            fits = [0] * (1 << (t.top + 1))
+            for b in range(1, len(fits)):
+                low = b & -b
+                fits[b] = fits[b ^ low] | t.number[low.bit_length() - 1]
+            self.fits = fits
         canonical = sorted(range(len(t.tiles)), key=t.tiles.__getitem__)
         self.rank = [0] * len(t.tiles)
         for r, i in enumerate(canonical):
             self.rank[i] = r
+
+    def points(self, mask: int) -> int:
+        """The points of the tiles in ``mask``."""
+        total = 0
+        for table in self.byte_points:
+            if mask & 255:
+                total += table[mask & 255]
+            mask >>= 8
+        return total
 
     @classmethod
     def get(cls, rules: Rules, players: int) -> _Setup:
@@ -178,8 +203,7 @@ def _round(
     yard_dealt = yard[:] if keep else None
     log: list[Turn] | None = [] if keep else None
     moves, winner = play(setup, hands, yard, starter, first, randoms, rng, log)
-    points = setup.tables.points_of
-    scores = [0 if i == winner else points(h) for i, h in enumerate(hands)]
+    scores = [0 if i == winner else setup.points(h) for i, h in enumerate(hands)]
     return FastRound(first, scores, moves, winner, deal, yard_dealt, hands if keep else None, log)
 
 
@@ -203,7 +227,8 @@ def play(
     """
     t = setup.tables
     number, high, low, fit_open, rank = t.number, t.high, t.low, t.fit_open, setup.rank
-    fits = t._open  # fit_open's cache: a lookup without a call
+    fits = setup.fits  # fit_open(b) is fits[b]: a lookup without a call
+    listed = isinstance(fits, list)
     n = len(hands)
     ends = [0] * (t.top + 1)
     open_bits = 0
@@ -268,7 +293,7 @@ def play(
             elif pending >= 0:
                 fit = number[pending]
             else:
-                fit = fits.get(open_bits) or fit_open(open_bits)
+                fit = fits[open_bits] if listed else fit_open(open_bits)
         elif log is not None:
             log.append((cur, -1, -1, drew))
         cur = cur + 1 if cur + 1 < n else 0
