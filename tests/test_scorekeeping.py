@@ -58,8 +58,8 @@ def test_new_writes_every_rule_and_prints_the_first_double(cli, tmp_path):
     )
     assert path.read_text() == (
         "title: Friday\ndate: 2026-11-28\nset: double-nine\nrules:\n  starter_arms: 4\n"
-        "  double_blank: 25\n  deal: 14\n  reserve: 1\n  rounds: 10\n"
-        "players: [Ana, Ben, Carla]\nrounds: []\n"
+        "  double_blank: 25\n  deal: 14\n  reserve: 1\n  rounds: 10\n  draw: one\n"
+        "  out_on_double: 0\nplayers: [Ana, Ben, Carla]\nrounds: []\n"
     )
     assert valid(path)
 
@@ -118,10 +118,10 @@ def test_add_scores(cli, game):
 
 
 def test_add_all_tiles_writes_hands(cli, game):
-    result = cli("add", str(game), "Ana=out", "Ben=5-4 4-1", "Carla=", "Dan=[5|5],0-0")
+    result = cli("add", str(game), "Ana=1-1", "Ben=5-4 4-1", "Carla=", "Dan=[5|5],0-0")
     assert result.exit_code == 0, result.output
     assert game.read_text().endswith(
-        '  - hands: {Ana: "", Ben: 5-4 4-1, Carla: "", Dan: 5-5 0-0}\n'
+        '  - hands: {Ana: 1-1, Ben: 5-4 4-1, Carla: "", Dan: 5-5 0-0}\n'
     )
 
 
@@ -260,10 +260,10 @@ def fake_photo(monkeypatch, tiles, unreadable=()):
 
 def test_a_photo_counts_as_tiles(cli, game, monkeypatch):
     seen = fake_photo(monkeypatch, "6-5 2-2")
-    result = cli("add", str(game), "Ana=out", "Ben=@ben.jpg", "Carla=", "Dan=1-0")
+    result = cli("add", str(game), "Ana=out", "Ben=@ben.jpg", "Carla=3-1", "Dan=1-0")
     assert result.exit_code == 0, result.output
     assert seen == [("ben.jpg", 6)]
-    assert 'hands: {Ana: "", Ben: 6-5 2-2, Carla: "", Dan: 1-0}' in game.read_text()
+    assert 'hands: {Ana: "", Ben: 6-5 2-2, Carla: 3-1, Dan: 1-0}' in game.read_text()
 
 
 def test_a_photo_that_cannot_be_read_writes_nothing(cli, game, monkeypatch):

@@ -155,7 +155,7 @@ def simulate_game(
     names = list(players)
     chosen = [strategy_for(s, playouts) for s in strategies]
     played = []
-    for k in range(1, (rounds or rules.rounds_in_game) + 1):
+    for k in range(1, (rounds or rules.rounds_in_game or rules.top + 1) + 1):
         dealt = deal_from(rng, rules, names, k)
         first = names[(k - 1) % len(names)]
         played.append(play_round(rules, names, chosen, dealt, first, rng, k))

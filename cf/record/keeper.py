@@ -14,6 +14,8 @@ rules:
   deal: 7
   reserve: 2
   rounds: 7
+  draw: one
+  out_on_double: 0
 players: [Ana, Ben]
 rounds: []
 >>> change = add_entries(text, "g.yaml", [("ana", "12"), ("Ben", "5-5 1-0")])
@@ -75,7 +77,13 @@ def new_game_text(
         f"  double_blank: {rules.double_blank}",
         f"  deal: {row.tiles_each}",
         f"  reserve: {row.reserve}",
-        f"  rounds: {rules.rounds_in_game}",
+    ]
+    if rules.rounds_in_game is not None:  # a target game without `rounds` has no maximum
+        lines.append(f"  rounds: {rules.rounds_in_game}")
+    lines += [f"  draw: {rules.draw}", f"  out_on_double: {rules.out_on_double}"]
+    if rules.target is not None:
+        lines.append(f"  target: {rules.target}")
+    lines += [
         f"players: [{', '.join(yaml_key(p) for p in players)}]",
         "rounds: []",
     ]
