@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import multiprocessing
 import os
 import re
 import shlex
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from enum import Enum
 from typing import Annotated, Any, NoReturn, Optional
 
 import typer
@@ -27,7 +29,7 @@ from cf.commands.common import (
     set_option,
     write_document,
 )
-from cf.errors import Error
+from cf.errors import Error, clip
 from cf.files import WriteError, atomic_write
 from cf.play.simulate import Stats, game_seed, simulate_game, study_chunk
 from cf.record.emit import game_yaml
@@ -43,6 +45,12 @@ NAMES = (
     *("Ana", "Ben", "Carla", "Dan", "Eva", "Fede", "Gala", "Hugo", "Inés"),
     *("Juan", "Kira", "Luis", "Mar", "Nico", "Olga", "Pablo", "Quim", "Rosa"),
 )
+
+
+class DrawRule(str, Enum):
+    one = "one"
+    one_may = "one-may"
+    until = "until"
 
 
 @app.command(short_help="Computer players play complete games.")
@@ -91,6 +99,39 @@ def simulate(
         Optional[int],
         typer.Option(
             "--reserve", min=0, help="Undrawable tiles (default 2 with two players, else 1)."
+        ),
+    ] = None,
+    draw: Annotated[
+        DrawRule,
+        typer.Option(
+            "--draw",
+            help="What a player with nothing to play does: draw one tile and play it if it "
+            "fits (one), draw one and may play it (one-may), or draw until one fits (until).",
+        ),
+    ] = DrawRule.one,
+    out_on_double: Annotated[
+        int,
+        typer.Option(
+            "--out-on-double", min=0, help="Points for going out on a double (default 0)."
+        ),
+    ] = 0,
+    target: Annotated[
+        Optional[int],
+        typer.Option(
+            "--target",
+            min=1,
+            help="Play until a player's total reaches this (then --rounds is the most rounds).",
+        ),
+    ] = None,
+    compare: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--compare",
+            metavar="RULES",
+            help="With --stats: play the same games under each of these house rules and "
+            "compare them in one table; give it twice or more, e.g. --compare draw=one "
+            "--compare draw=until (RULES: OPTION=VALUE[,OPTION=VALUE…] over the rules of "
+            "the other options).",
         ),
     ] = None,
     output: Annotated[
@@ -161,17 +202,27 @@ def simulate(
     arms = _starter_arms(starter_arms, top)
     try:
         rules = Rules(
-            top=top, deal=deal_, starter_arms=arms, double_blank=double_blank, reserve=reserve
+            top=top,
+            deal=deal_,
+            starter_arms=arms,
+            double_blank=double_blank,
+            reserve=reserve,
+            draw=draw.value,
+            out_on_double=out_on_double,
+            target=target,
+            rounds=rounds if target is not None else None,
         )
     except RulesError as exc:
         fail(str(exc), 2)
     name_list = _player_names(names, players, strategy)
     seats = _seats(strategy, len(name_list))
-    if rounds is not None and rounds > top + 1:
+    if rounds is not None and rounds > top + 1 and target is None:
         raise typer.BadParameter(f"{rules.set_name} has {top + 1} rounds", param_hint="'--rounds'")
+    variants = _variants(rules, compare or [], stats)
     try:
-        rules.row(len(name_list))
-        rules.arms_for(len(name_list))
+        for _, r in variants or [("", rules)]:
+            r.row(len(name_list))
+            r.arms_for(len(name_list))
     except RulesError as exc:
         fail(str(exc))
     if seed is None:
@@ -184,6 +235,19 @@ def simulate(
             )
     if jobs == 0:
         jobs = _cores()
+    if variants:
+        from cf.render.stats import render_comparison
+
+        results = [
+            (label, study(name_list, r, seats, seed, rounds, games, jobs, playouts, check))
+            for label, r in variants
+        ]
+        text = render_comparison(results, name_list, seats, format_.value, seed)
+        if format_ is TextJson.json:
+            write_document(text)
+        else:
+            typer.echo(text, nl=False)
+        return
     run(
         name_list,
         rules,
@@ -199,6 +263,55 @@ def simulate(
         playouts,
         check,
     )
+
+
+#: What --compare may change, and how its value is read.
+_COMPARABLE: dict[str, Callable[[str, int], object]] = {
+    "draw": lambda v, top: v,
+    "out_on_double": lambda v, top: _whole(v),
+    "target": lambda v, top: None if v.lower() == "none" else _whole(v),
+    "starter_arms": lambda v, top: parse_starter_arms(v),
+    "double_blank": lambda v, top: _whole(v),
+    "reserve": lambda v, top: _whole(v),
+    "deal": lambda v, top: _whole(v),
+}
+
+
+def _whole(text: str) -> int:
+    word = text.strip()
+    if word.isascii() and word.isdigit() and len(word) <= 100:
+        return int(word)
+    raise RulesError(f"'{clip(word)}' is not a whole number")
+
+
+def _variants(base: Rules, texts: list[str], stats: bool) -> list[tuple[str, Rules]]:
+    """The house rules of each ``--compare RULES``, over ``base`` (usage errors, exit 2)."""
+    if not texts:
+        return []
+    hint = "'--compare'"
+    if not stats:
+        raise typer.BadParameter("compares the figures of --stats: add --stats", param_hint=hint)
+    out = []
+    for text in texts:
+        changes: dict[str, object] = {}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            key, sep, value = part.partition("=")
+            key = key.strip().lower().replace("-", "_")
+            if not sep or key not in _COMPARABLE:
+                raise typer.BadParameter(
+                    f"'{clip(part)}' is not OPTION=VALUE with OPTION one of "
+                    f"{', '.join(_COMPARABLE)}",
+                    param_hint=hint,
+                )
+            try:
+                changes[key] = _COMPARABLE[key](value.strip(), base.top)
+            except RulesError as exc:
+                raise typer.BadParameter(f"{key}: {exc}", param_hint=hint) from None
+        try:
+            out.append((text.strip() or "(as given)", dataclasses.replace(base, **changes)))  # type: ignore[arg-type]
+        except RulesError as exc:
+            raise typer.BadParameter(str(exc), param_hint=hint) from None
+    return out
 
 
 def _cores() -> int:
@@ -285,6 +398,12 @@ def command_line(
         parts.append(f"--double-blank {rules.double_blank}")
     if rules.reserve is not None:
         parts.append(f"--reserve {rules.reserve}")
+    if rules.draw != "one":
+        parts.append(f"--draw {rules.draw}")
+    if rules.out_on_double:
+        parts.append(f"--out-on-double {rules.out_on_double}")
+    if rules.target is not None:
+        parts.append(f"--target {rules.target}")
     return " ".join(parts)
 
 

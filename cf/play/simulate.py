@@ -22,7 +22,7 @@ from cf.board import Round
 from cf.deal import Deal, deal_from, seeded
 from cf.errors import Error
 from cf.notation import Action, Move
-from cf.rules import Rules
+from cf.rules import DRAW_ONE_MAY, DRAW_UNTIL, Rules
 from cf.tiles import Tile, hand_points
 
 
@@ -56,6 +56,11 @@ class View:
         return tuple(self.hand_sizes)
 
 
+#: Under ``draw: one-may``, a strategy may carry a ``keep_drawn(view, tile, rng)`` that says
+#: whether to keep the tile it just drew, which fits, instead of playing it; ``view`` is its
+#: view before the draw. Without one (greedy, smart) the drawn tile is played.
+KeepDrawn = Callable[[View, Tile, random.Random], bool]
+
 #: A strategy's choice: a playable tile (placed as :meth:`Round.orient` places it: on its
 #: high half where both halves fit) or a ``(near, far)`` pair naming the end it touches.
 Choice = Union[Tile, tuple[int, int]]
@@ -75,8 +80,14 @@ def greedy_strategy(view: View, rng: random.Random) -> Tile:
     return max(view.playable, key=lambda t: (t.points(view.double_blank), t))
 
 
+def random_keeps_drawn(view: View, tile: Tile, rng: random.Random) -> bool:
+    """Under ``draw: one-may``, random keeps a drawn tile that fits one time in two."""
+    return rng.random() < 0.5
+
+
 random_strategy.reads_log = False  # type: ignore[attr-defined]
 greedy_strategy.reads_log = False  # type: ignore[attr-defined]
+random_strategy.keep_drawn = random_keeps_drawn  # type: ignore[attr-defined]
 
 
 def _searcher(module: str, name: str) -> Strategy:
@@ -86,8 +97,16 @@ def _searcher(module: str, name: str) -> Strategy:
 
         return getattr(importlib.import_module(module), name)(view, rng)  # type: ignore[no-any-return]
 
+    def keep_drawn(view: View, tile: Tile, rng: random.Random) -> bool:
+        import importlib
+
+        function = getattr(importlib.import_module(module), name)
+        keep = getattr(function, "keep_drawn", None)
+        return bool(keep(view, tile, rng)) if keep is not None else False
+
     strategy.__name__ = name
     strategy.__doc__ = f"{module}.{name}, loaded on first use."
+    strategy.keep_drawn = keep_drawn  # type: ignore[attr-defined]
     return strategy
 
 
@@ -154,12 +173,32 @@ def simulate_game(
     rng = seeded(seed)
     names = list(players)
     chosen = [strategy_for(s, playouts) for s in strategies]
-    played = []
-    for k in range(1, (rounds or rules.rounds_in_game or rules.top + 1) + 1):
+    played: list[SimRound] = []
+    totals = dict.fromkeys(names, 0)
+    for k in game_rounds(rules, rounds):
         dealt = deal_from(rng, rules, names, k)
         first = names[(k - 1) % len(names)]
-        played.append(play_round(rules, names, chosen, dealt, first, rng, k))
+        r = play_round(rules, names, chosen, dealt, first, rng, k)
+        played.append(r)
+        for p in names:
+            totals[p] += r.scores[p]
+        if rules.game_over(totals.values(), k) or k == rounds:
+            break
     return SimGame(tuple(names), tuple(strategies), rules, tuple(played))
+
+
+#: The most rounds a simulated game to a ``target`` plays before it is called a bug.
+MAX_TARGET_ROUNDS = 10_000
+
+
+def game_rounds(rules: Rules, rounds: int | None = None) -> range:
+    """The round numbers a simulated game may play: ``rounds`` of them if given, else the
+    rules' game (one per double, or ``rules.rounds``, or up to a ``target``: the caller
+    stops at :meth:`~cf.rules.Rules.game_over`)."""
+    last = rounds or rules.rounds_in_game
+    if last is None:  # played to a target: it ends long before this
+        last = MAX_TARGET_ROUNDS
+    return range(1, last + 1)
 
 
 def play_round(
@@ -197,6 +236,8 @@ def play_round(
             _log_seen(logs, move)
     hands = {p: tuple(sorted(board.hands[p].known, reverse=True)) for p in names}
     scores = {p: hand_points(h, rules.double_blank) for p, h in hands.items()}
+    if board.winner is not None and board.out_on_double:
+        scores[board.winner] = rules.out_on_double
     return SimRound(
         dealt.starter,
         first,
@@ -219,28 +260,58 @@ def _turn(
     rng: random.Random,
 ) -> Action:
     """The action ``player`` takes: their strategy's play if a tile fits, else a draw from
-    the end of ``yard`` (played if it fits), else a pass."""
+    the end of ``yard`` as the ``draw`` house rule says (one tile, played if it fits —
+    under ``one-may`` unless the strategy keeps it —, or tiles until one fits), else a
+    pass."""
     playable = board.legal_plays(player)
+    strategy = strategies[names.index(player)]
     if playable:
         view = _view(board, player, playable, tuple(history) if history is not None else ())
-        choice = strategies[names.index(player)](view, rng)
+        choice = strategy(view, rng)
         if isinstance(choice, Tile):
             return Action(play=board.orient(choice))
         return Action(play=(choice[0], choice[1]))
-    if board.drawable:
+    rule = board.rules.draw
+    draws: list[tuple[int, int]] = []
+    left = board.drawable
+    while left:
         drawn = yard.pop()
-        written = (drawn.high, drawn.low)
+        left -= 1
+        draws.append((drawn.high, drawn.low))
+        earlier = tuple(draws[:-1])
         if board.fits(drawn):
-            return Action(play=board.orient(drawn), drew=True, drawn=written)
-        return Action(drew=True, drawn=written)
+            if rule == DRAW_ONE_MAY and _keeps(strategy, board, player, history, drawn, rng):
+                return Action(drew=True, drawn=draws[-1], earlier=earlier)
+            return Action(play=board.orient(drawn), drew=True, drawn=draws[-1], earlier=earlier)
+        if rule != DRAW_UNTIL or not left:
+            return Action(drew=True, drawn=draws[-1], earlier=earlier)
     return Action()
+
+
+def _keeps(
+    strategy: Strategy,
+    board: Round,
+    player: str,
+    history: list[Move] | None,
+    drawn: Tile,
+    rng: random.Random,
+) -> bool:
+    """Whether ``strategy`` keeps ``drawn``, which fits, under ``draw: one-may``."""
+    keep = getattr(strategy, "keep_drawn", None)
+    if keep is None:
+        return False
+    view = _view(board, player, [], tuple(history) if history is not None else ())
+    return bool(keep(view, drawn, rng))
 
 
 def _log_seen(logs: dict[str, list[Move]], move: Move) -> None:
     """Append ``move`` to every seat's log as that seat saw it: a draw named only to the
     player who drew."""
     action = move.action
-    hidden = Move(move.player, Action(play=action.play, drew=True)) if action.drew else move
+    hidden = move
+    if action.drew:
+        unnamed = (None,) * len(action.earlier)
+        hidden = Move(move.player, Action(play=action.play, drew=True, earlier=unnamed))
     for p, log in logs.items():
         log.append(move if p == move.player else hidden)
 

@@ -25,16 +25,16 @@ from typing import ClassVar
 from cf.board import Round, RuleViolation
 from cf.deal import seeded
 from cf.notation import Action, Move
-from cf.play.fast import TOES, Tables, bits
-from cf.play.simulate import SimulationError
+from cf.play.fast import DRAW_CODES, ONE_MAY, TOES, UNTIL, Tables, bits
+from cf.play.simulate import SimulationError, game_rounds
 from cf.rules import Rules
 from cf.tiles import DominoSet, Tile
 
 #: The strategies a study plays on the fast engine (the others read a View or search).
 FAST_STRATEGIES = frozenset({"greedy", "random"})
 
-#: One logged turn: (seat, tile played or -1, number it touches or -1, tile drawn or -1).
-Turn = tuple[int, int, int, int]
+#: One logged turn: (seat, tile played or -1, number it touches or -1, tiles drawn).
+Turn = tuple[int, int, int, tuple[int, ...]]
 
 
 def fast_enough(strategies: Sequence[str]) -> bool:
@@ -117,6 +117,8 @@ class _Setup:
         self.each = rules.row(players).tiles_each
         self.reserve = rules.reserve_for(players)
         self.arms_needed = rules.arms_for(players)
+        self.draw = DRAW_CODES[rules.draw]
+        self.out_on_double = rules.out_on_double
         dominoes = DominoSet(rules.top)
         every = [t.index[tile] for tile in dominoes.tiles()]
         self.pools: dict[int, tuple[int, list[int]]] = {}
@@ -181,8 +183,14 @@ def fast_game(
     setup = _Setup.get(rules, n)
     randoms = [s == "random" for s in strategies]
     played = []
-    for k in range(1, (rounds or rules.rounds_in_game) + 1):
-        played.append(_round(setup, n, randoms, k, rng, log))
+    totals = [0] * n
+    for k in game_rounds(rules, rounds):
+        r = _round(setup, n, randoms, k, rng, log)
+        played.append(r)
+        for i, points in enumerate(r.scores):
+            totals[i] += points
+        if k == rounds or rules.game_over(totals, k):
+            break
     return FastGame(tuple(players), tuple(strategies), rules, tuple(played))
 
 
@@ -191,7 +199,7 @@ def _round(
 ) -> FastRound:
     """Deal round ``k`` as :func:`cf.deal.deal_from` does (the same shuffle of the same
     pool) and play it as :func:`cf.play.simulate.play_round` does."""
-    starter, pool = setup.pools[k]
+    starter, pool = setup.pools[(k - 1) % len(setup.pools) + 1]
     pool = pool[:]
     _shuffle(rng, pool)
     each = setup.each
@@ -202,8 +210,10 @@ def _round(
     deal = hands[:] if keep else None
     yard_dealt = yard[:] if keep else None
     log: list[Turn] | None = [] if keep else None
-    moves, winner = play(setup, hands, yard, starter, first, randoms, rng, log)
+    moves, winner, on_double = play(setup, hands, yard, starter, first, randoms, rng, log)
     scores = [0 if i == winner else setup.points(h) for i, h in enumerate(hands)]
+    if on_double:
+        scores[winner] = setup.out_on_double
     return FastRound(first, scores, moves, winner, deal, yard_dealt, hands if keep else None, log)
 
 
@@ -216,11 +226,13 @@ def play(
     randoms: list[bool],
     rng: random.Random,
     log: list[Turn] | None,
-) -> tuple[int, int]:
+) -> tuple[int, int, bool]:
     """Play a round to its end from the deal (``hands`` change in place; ``yard`` is drawn
     from its end): greedy seats play the highest tile of greedy's order, random seats a
     random one of their playable tiles in canonical order, each placed where
-    ``Round.orient`` places it. Returns (moves, winning seat or -1 when blocked).
+    ``Round.orient`` places it; a player with nothing playable draws as the ``draw`` rule
+    says (under ``one-may`` a random seat keeps a drawn tile that fits one time in two).
+    Returns (moves, winning seat or -1 when blocked, whether it went out on a double).
 
     One loop, as :func:`cf.play.fast.playout`'s, because it is where a study spends its
     time.
@@ -235,14 +247,16 @@ def play(
     arms, arms_needed, pending, toes = 0, setup.arms_needed, -1, 0
     drawable = max(len(yard) - setup.reserve, 0)
     fit = number[s]
+    until, one_may = setup.draw == UNTIL, setup.draw == ONE_MAY
     moves = 0
+    drew: tuple[int, ...] = ()
     if not drawable and not any(h & fit for h in hands):
-        return 0, -1
+        return 0, -1, False
     while True:
         moves += 1
         hand = hands[cur]
         playable = hand & fit
-        tile = drew = -1
+        tile = -1
         if playable:
             if randoms[cur]:
                 tile = rng.choice(sorted(bits(playable), key=rank.__getitem__))
@@ -250,12 +264,22 @@ def play(
                 tile = playable.bit_length() - 1
             hands[cur] = hand ^ 1 << tile
         elif drawable:
-            drawable -= 1
-            drew = yard.pop()
-            if fit >> drew & 1:
-                tile = drew
-            else:
-                hands[cur] = hand | 1 << drew
+            pulled = []
+            while drawable:
+                drawable -= 1
+                got = yard.pop()
+                pulled.append(got)
+                if fit >> got & 1:
+                    if one_may and randoms[cur] and rng.random() < 0.5:
+                        hand |= 1 << got  # kept
+                    else:
+                        tile = got
+                    break
+                hand |= 1 << got
+                if not until:
+                    break
+            hands[cur] = hand
+            drew = tuple(pulled)
         if tile >= 0:
             hi, lo = high[tile], low[tile]
             if arms < arms_needed:
@@ -286,8 +310,9 @@ def play(
                 ends[new] += 1
             if log is not None:
                 log.append((cur, tile, near, drew))
+                drew = ()
             if not hands[cur]:
-                return moves, cur
+                return moves, cur, hi == lo
             if arms < arms_needed:
                 fit = number[s]
             elif pending >= 0:
@@ -296,13 +321,14 @@ def play(
                 fit = fits[open_bits] if listed else fit_open(open_bits)
         elif log is not None:
             log.append((cur, -1, -1, drew))
+            drew = ()
         cur = cur + 1 if cur + 1 < n else 0
         if not drawable:
             for h in hands:
                 if h & fit:
                     break
             else:
-                return moves, -1
+                return moves, -1, False
 
 
 # --- the record of a fast round, and its check through Round ------------------------------
@@ -316,11 +342,11 @@ def round_moves(tables: Tables, players: Sequence[str], r: FastRound) -> list[Mo
     out = []
     for seat, tile, near, drew in r.log:
         play = None if tile < 0 else (near, tiles[tile].other(near))
-        if drew < 0:
+        if not drew:
             action = Action(play=play)
         else:
-            d = tiles[drew]
-            action = Action(play=play, drew=True, drawn=(d.high, d.low))
+            written = [(tiles[d].high, tiles[d].low) for d in drew]
+            action = Action(play=play, drew=True, drawn=written[-1], earlier=tuple(written[:-1]))
         out.append(Move(players[seat], action))
     return out
 
@@ -336,7 +362,8 @@ def check_round(rules: Rules, players: Sequence[str], k: int, r: FastRound) -> N
     setup = _Setup.get(rules, len(players))
     t = setup.tables
     assert r.deal is not None and r.hands is not None
-    starter = Tile.of(setup.pools[k][0], setup.pools[k][0])
+    number = setup.pools[(k - 1) % len(setup.pools) + 1][0]
+    starter = Tile.of(number, number)
     deal = {p: t.tiles_of(m) for p, m in zip(players, r.deal, strict=True)}
     board = Round.dealt(rules, list(players), starter, deal)
     moves = round_moves(t, players, r)
@@ -352,9 +379,14 @@ def check_round(rules: Rules, players: Sequence[str], k: int, r: FastRound) -> N
     winner = None if r.winner < 0 else players[r.winner]
     if board.winner != winner:
         raise CheckError(f"round {k}: Round's winner is {board.winner}, not {winner}")
-    for p, m in zip(players, r.hands, strict=True):
+    for i, (p, m) in enumerate(zip(players, r.hands, strict=True)):
         if sorted(board.hands[p].known) != t.tiles_of(m):
             raise CheckError(f"round {k}: {p}'s hand at the end differs from Round's")
+        score = t.points_of(m)
+        if p == board.winner and board.out_on_double:
+            score = rules.out_on_double
+        if r.scores[i] != score:
+            raise CheckError(f"round {k}: {p} scores {score} by Round, not {r.scores[i]}")
 
 
 def check_game(game: FastGame) -> None:
