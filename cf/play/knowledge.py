@@ -232,12 +232,17 @@ def from_log(
     size = sum(h.size for h in hands.values())
     board = Round(rules, names, starter, hands, rules.pool - size)
     groups: list[list[list[int]]] = [[[0, each]] if i != me else [] for i in range(len(names))]
+    kept_may_fit = rules.draw == DRAW_ONE_MAY
     for move in moves:
         i = names.index(move.player)
         if i == me:
             board.apply(move.player, move.action)
         else:
             groups[i] = _follow_other(tables, board, groups[i], move)
+        if kept_may_fit and move.action.drew and move.action.play is None:
+            # Under one-may a tile drawn and kept may fit: such a pass does not say that
+            # its player is stuck, so it does not count towards a block of unseen hands.
+            board.passes_in_a_row = 0
     known = [tables.mask(board.hands[p].known) for p in names]
     if hand is not None:
         known[me] = _hand_now(tables, board, known, me, seat, hand)
@@ -318,8 +323,9 @@ def from_view(view: View) -> Knowledge:
         if m.action.play is not None:
             dealt.add(m.action.played_tile)  # type: ignore[arg-type]
     for m in mine:
-        if m.action.drawn is not None:
-            dealt.discard(m.action.drawn_tile)  # type: ignore[arg-type]
+        for d in m.action.draws:  # several under draw: until
+            if d is not None:
+                dealt.discard(Tile.of(*d))
     return from_log(view.rules, view.players, view.starter, view.seat, view.history, dealt=dealt)
 
 

@@ -1,0 +1,280 @@
+"""Every computer player under every house rule (issue 20, items 2 and 4).
+
+How a player draws (``draw``: one, one-may, until), what going out on a double scores
+(``out_on_double``) and games played to a ``target``: simulated games validate under each,
+the fast engines play the same games as ``Round``, what a seat knows stays sound (the
+true hands are always among the deals it imagines), strategies see only their seat's
+view, and ``cf simulate`` takes the options and compares them side by side.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cf.board import Round
+from cf.notation import Action, Move, parse_action
+from cf.play import study
+from cf.play.fast import Tables
+from cf.play.knowledge import from_log, from_view
+from cf.play.simulate import STRATEGIES, View, greedy_strategy, simulate_game, study_chunk
+from cf.record.check import validate
+from cf.record.emit import game_yaml
+from cf.record.reader import read_game
+from cf.rules import Rules
+from cf.tiles import Tile, parse_hand
+
+DRAWS = ["one", "one-may", "until"]
+OPTIONS = [
+    {"draw": d, "out_on_double": o, "target": t}
+    for d in DRAWS
+    for o in (0, 50)
+    for t in (None, 120)
+]
+
+
+def rules_of(top: int, options: dict, **more) -> Rules:
+    return Rules(top=top, **options, **more)
+
+
+def valid(game) -> None:
+    report = validate(read_game(game_yaml(game, "test").encode(), "g.yaml"))
+    assert report.problems == [], report.problems[:3]
+
+
+# --- every simulated game validates, on either engine -------------------------------------
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    options=st.sampled_from(OPTIONS),
+    table=st.sampled_from([(6, 2), (6, 3), (6, 4), (9, 4), (9, 6)]),
+    mix=st.lists(st.sampled_from(["greedy", "random", "smart"]), min_size=6, max_size=6),
+    reserve=st.sampled_from([None, 0]),
+)
+def test_every_simulated_game_validates_under_every_house_rule(seed, options, table, mix, reserve):
+    top, players = table
+    rules = rules_of(top, options, reserve=reserve)
+    names = [f"P{i}" for i in range(players)]
+    seats = mix[:players]
+    game = simulate_game(names, rules, seats, seed)
+    valid(game)
+    totals = game.totals
+    if rules.target is not None:  # over at the first round a total reaches the target
+        assert max(totals.values()) >= rules.target
+        before = {p: totals[p] - game.rounds[-1].scores[p] for p in names}
+        assert max(before.values()) < rules.target
+    else:
+        assert len(game.rounds) == top + 1
+    if study.fast_enough(seats):
+        fast = study.fast_game(names, rules, seats, seed, log=True)
+        study.check_game(fast)
+        tables = Tables.get(top, rules.double_blank)
+        assert len(fast.rounds) == len(game.rounds)
+        for r, f in zip(game.rounds, fast.rounds, strict=True):
+            assert [r.scores[p] for p in names] == f.scores
+            assert study.round_moves(tables, names, f) == list(r.moves)
+
+
+@pytest.mark.parametrize("draw", DRAWS)
+@pytest.mark.parametrize("searcher", ["pimc", "ismcts"])
+def test_the_searchers_play_valid_rounds_under_each_drawing_rule(draw, searcher, monkeypatch):
+    from cf.play import search
+
+    kept: list[bool] = []
+    real = search.keeps_drawn
+
+    def spy(*args, **kwargs):
+        kept.append(real(*args, **kwargs))
+        return kept[-1]
+
+    monkeypatch.setattr(search, "keeps_drawn", spy)
+    rules = Rules(top=6, draw=draw, out_on_double=50)
+    names = ["A", "B", "C"]
+    for seed in range(3):
+        valid(simulate_game(names, rules, [searcher, "greedy", "random"], seed, 3, playouts=4))
+    if draw == "one-may":  # the searcher decided, at least once, whether to keep a tile
+        assert kept
+    else:
+        assert not kept
+
+
+def test_out_on_double_is_scored_by_every_engine():
+    rules = Rules(top=6, out_on_double=50)
+    names = ["A", "B"]
+    doubles = 0
+    for seed in range(40):
+        game = simulate_game(names, rules, ["greedy", "greedy"], seed)
+        fast = study.fast_game(names, rules, ["greedy", "greedy"], seed)
+        for r, f in zip(game.rounds, fast.rounds, strict=True):
+            if r.winner is not None and r.moves[-1].action.play[0] == r.moves[-1].action.play[1]:
+                doubles += 1
+                assert r.scores[r.winner] == 50 == f.scores[names.index(r.winner)]
+    assert doubles
+
+
+# --- a seat knows only what it could, and what it infers is sound -------------------------
+
+
+def test_several_unnamed_draws_under_until_held_nothing_that_fitted():
+    ana = parse_hand("6-5 6-4 5-5 5-0 4-4 3-2 3-1 2-1 2-0 1-1 1-0 0-0", 6)
+    log = [
+        Move("Ana", parse_action("6-5", 6)),
+        Move("Ben", Action(drew=True, earlier=(None, None))),  # three draws, then a pass
+        Move("Ana", parse_action("6-4", 6)),
+    ]
+    rules = Rules(top=6, draw="until", reserve=0, deal=12)  # a chicken yard of 3
+    know = from_log(rules, ["Ana", "Ben"], Tile(6, 6), "Ana", log, dealt=ana)
+    six = know.tables.number[6]
+    assert [(g[0] & six == six, g[1]) for g in know.groups[1]] == [(True, 15)]
+    assert not [t for t in know.may_hold("Ben") if 6 in t]
+
+
+def test_a_tile_kept_under_one_may_may_be_one_that_fits():
+    ana = parse_hand("6-5 6-4 5-5 3-2 2-1 1-0 0-0", 6)
+    log = [Move("Ana", parse_action("6-5", 6)), Move("Ben", Action(drew=True))]
+    one = from_log(Rules(top=6), ["Ana", "Ben"], Tile(6, 6), "Ana", log, dealt=ana)
+    may = from_log(Rules(top=6, draw="one-may"), ["Ana", "Ben"], Tile(6, 6), "Ana", log, dealt=ana)
+    assert not [t for t in one.may_hold("Ben") if 6 in t]  # a draw that fits is played
+    assert Tile(6, 3) in may.may_hold("Ben")  # ... or, under one-may, perhaps kept
+
+
+@pytest.mark.parametrize("draw", DRAWS)
+def test_strategies_see_their_seat_only_and_the_true_hands_are_always_possible(draw, monkeypatch):
+    """Under each drawing rule, every view a strategy gets (to play, or to keep a drawn
+    tile) holds only its own tiles, and the knowledge worked out from it admits the true
+    hands: no deal that happened is ever ruled out."""
+    seen: list[tuple[View, Round]] = []
+    boards: dict[str, Round] = {}
+    import cf.play.simulate as sim
+
+    real_view = sim._view
+
+    def recording_view(board, player, playable, history):
+        view = real_view(board, player, playable, history)
+        boards["now"] = board
+        return view
+
+    def spy(view: View, rng: random.Random) -> Tile:
+        seen.append((view, _snapshot(boards["now"])))
+        return greedy_strategy(view, rng)
+
+    def keep(view: View, tile: Tile, rng: random.Random) -> bool:
+        assert tile not in view.hand
+        seen.append((view, _snapshot(boards["now"])))
+        return rng.random() < 0.5
+
+    spy.keep_drawn = keep  # type: ignore[attr-defined]
+    monkeypatch.setattr(sim, "_view", recording_view)
+    monkeypatch.setitem(STRATEGIES, "spy", spy)
+    names = ["Ana", "Ben", "Carla"]
+    game = simulate_game(names, Rules(top=6, draw=draw, reserve=0), ["spy"] * 3, seed=5)
+    valid(game)
+    assert len(seen) > 30
+    for view, hands in seen[::3]:
+        for name in View.__dataclass_fields__:  # no tile of anyone else's hand
+            value = getattr(view, name)
+            if isinstance(value, tuple) and value and isinstance(value[0], Tile):
+                assert set(value) <= set(view.hand), name
+        know = from_view(view)
+        for p in names:
+            if p != view.seat:
+                assert hands[p] <= set(know.may_hold(p)), (draw, p)
+
+
+def _snapshot(board: Round) -> dict[str, set[Tile]]:
+    return {p: set(h.known) for p, h in board.hands.items()}
+
+
+# --- studies and the command line ----------------------------------------------------------
+
+
+def test_a_study_under_house_rules_counts_the_same_on_either_engine(monkeypatch):
+    names, seats = ["A", "B", "C"], ["greedy", "random", "random"]
+    for options in OPTIONS[::2]:
+        rules = rules_of(6, options)
+        fast = study_chunk(names, rules, seats, 3, range(6))
+        with monkeypatch.context() as m:
+            m.setattr(study, "fast_enough", lambda strategies: False)
+            slow = study_chunk(names, rules, seats, 3, range(6))
+        assert fast.as_dict() == slow.as_dict(), options
+
+
+def test_simulate_takes_the_house_rules_and_writes_them(cli, tmp_path):
+    path = tmp_path / "g.yaml"
+    args = ["simulate", "--players", "3", "--set", "6", "--seed", "4", "--draw", "until",
+            "--out-on-double", "50", "--target", "80"]  # fmt: skip
+    result = cli(*args, "-o", str(path))
+    assert result.exit_code == 0, result.stderr
+    text = path.read_text()
+    assert "rules: {starter_arms: 4, double_blank: 50, draw: until, out_on_double: 50, " \
+        "target: 80}" in text  # fmt: skip
+    header = text.splitlines()[0]
+    assert header.endswith("--draw until --out-on-double 50 --target 80")
+    again = cli(*header[len("# cf ") :].split())
+    assert again.stdout == text
+    assert cli("validate", str(path)).exit_code == 0
+
+
+def test_target_lets_rounds_pass_the_set(cli):
+    result = cli("simulate", "--set", "6", "--players", "2", "--seed", "1", "--target", "400",
+                 "--rounds", "9")  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert "rounds: 9, target: 400" in result.stdout
+    too_many = cli("simulate", "--set", "6", "--players", "2", "--rounds", "9")
+    assert too_many.exit_code == 2
+
+
+COMPARE = ["simulate", "--stats", "--set", "6", "--players", "3", "--games", "40", "--seed", "2",
+           "--strategy", "greedy,random,greedy", "--compare", "draw=one",
+           "--compare", "draw=until", "--compare", "draw=one-may,out_on_double=50"]  # fmt: skip
+
+
+def test_compare_plays_the_same_games_under_each_rule_in_one_table(cli):
+    result = cli(*COMPARE)
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "40 games under each house rule, 3 players (greedy, random), seeds 2 to 41"
+    header = lines[2].split()
+    assert header == ["draw=one", "draw=until", "draw=one-may,out_on_double=50"]
+    for row in ("points per player and round", "moves per round", "rounds ending blocked",
+                "rounds won by the first player", "spread of those points"):  # fmt: skip
+        assert any(line.startswith(row) for line in lines), row
+    data = json.loads(cli(*COMPARE, "-f", "json").stdout)
+    assert [c["rules"] for c in data["compare"]] == header
+    # each column is the study of that rule alone
+    alone = cli(*COMPARE[:11], "--draw", "until", "-f", "json")
+    assert {k: v for k, v in json.loads(alone.stdout).items() if k != "seed"} == {
+        k: v for k, v in data["compare"][1].items() if k != "rules"
+    }
+    assert data["compare"][0] != data["compare"][1]
+    two = cli(*COMPARE, "-f", "json", "--jobs", "2")
+    assert two.stdout == cli(*COMPARE, "-f", "json").stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--compare", "draw=one"], "add --stats"),
+        (["--stats", "--compare", "draw=sometimes"], "draw must be one of"),
+        (["--stats", "--compare", "colour=red"], "is not OPTION=VALUE"),
+        (["--stats", "--compare", "target=lots"], "not a whole number"),
+        (["--stats", "--draw", "twice"], "--draw"),
+    ],
+)
+def test_bad_house_rules_are_usage_errors(cli, args, message):
+    result = cli("simulate", "--seed", "1", "--set", "6", *args)
+    assert result.exit_code == 2, result.stderr
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
