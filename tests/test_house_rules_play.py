@@ -254,7 +254,7 @@ def test_compare_plays_the_same_games_under_each_rule_in_one_table(cli):
     data = json.loads(cli(*COMPARE, "-f", "json").stdout)
     assert [c["rules"] for c in data["compare"]] == header
     # each column is the study of that rule alone
-    alone = cli(*COMPARE[:11], "--draw", "until", "-f", "json")
+    alone = cli(*COMPARE[:12], "--draw", "until", "-f", "json")
     assert {k: v for k, v in json.loads(alone.stdout).items() if k != "seed"} == {
         k: v for k, v in data["compare"][1].items() if k != "rules"
     }
