@@ -278,3 +278,73 @@ def test_bad_house_rules_are_usage_errors(cli, args, message):
     assert result.exit_code == 2, result.stderr
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+# --- cf hint under the house rules ----------------------------------------------------------
+
+
+def in_progress(tmp_path, rules: Rules, cut) -> tuple[str, Move]:
+    """A simulated one-round game cut before the first move ``cut(move)`` picks, as a file
+    in progress; and that move."""
+    import yaml
+
+    for seed in range(200):
+        game = simulate_game(["Ana", "Ben"], rules, ["greedy", "greedy"], seed, rounds=1)
+        moves = game.rounds[0].moves
+        at = next((i for i, m in enumerate(moves) if i and cut(m)), None)
+        if at is None:
+            continue
+        data = yaml.safe_load(game_yaml(game))
+        rnd = data["rounds"][0]
+        rnd["moves"] = rnd["moves"][:at]
+        del rnd["hands"], rnd["scores"]
+        path = tmp_path / f"cut-{seed}.yaml"
+        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+        return str(path), moves[at]
+    raise AssertionError("no such move in 200 games")
+
+
+def test_hint_under_one_may_judges_keeping_the_drawn_tile(cli, tmp_path):
+    rules = Rules(top=6, draw="one-may", rounds=1)
+    path, move = in_progress(tmp_path, rules, lambda m: m.action.drew and m.action.play)
+    drawn = move.action.drawn_tile
+    first = cli("hint", path, "-n", "10")
+    assert first.exit_code == 0, first.stderr
+    assert "a drawn tile that fits you may keep (--drawn TILE)" in first.stdout
+    result = cli("hint", path, "-n", "10", "--drawn", str(drawn), "-f", "json")
+    assert result.exit_code == 0, result.stderr
+    records = {a["record"]: a["action"] for a in json.loads(result.stdout)["actions"]}
+    assert records[f"draw {drawn}, pass"] == "pass"
+    plays = [r for r, kind in records.items() if kind == "play"]
+    assert plays and all(r.startswith(f"draw {drawn}, ") for r in plays)
+    text = cli("hint", path, "-n", "10", "--drawn", str(drawn)).stdout
+    assert f"drew {drawn} (draw: one-may: play it or keep it)" in text
+    assert f"keep {drawn} and pass" in text
+
+
+def test_hint_drawn_is_refused_where_it_cannot_be(cli, tmp_path):
+    rules = Rules(top=6, draw="one-may", rounds=1)
+    path, _ = in_progress(tmp_path, rules, lambda m: m.action.drew and m.action.play)
+    held = cli("hint", path, "--drawn", str(Tile(6, 6)))
+    assert held.exit_code == 2
+    assert "6-6 cannot have been drawn" in held.stderr
+    sheet, _ = in_progress(tmp_path, Rules(top=6, rounds=1), lambda m: m.action.drew)
+    one = cli("hint", sheet, "--drawn", "1-0")
+    assert one.exit_code == 2
+    assert "--drawn is for the house rule draw: one-may" in one.stderr
+    bad = cli("hint", path, "--drawn", "x-y")
+    assert bad.exit_code == 2
+
+
+def test_hint_under_until_reads_several_draws_and_says_how_to_draw(cli, tmp_path):
+    rules = Rules(top=6, draw="until", rounds=1)
+    # cut after a turn of several draws, just before a turn that must draw
+    path, _ = in_progress(tmp_path, rules, lambda m: len(m.action.draws) > 1)
+    result = cli("hint", path, "-n", "5")
+    assert result.exit_code == 0, result.stderr
+    later, _ = in_progress(
+        tmp_path, rules, lambda m: m.action.drew and not m.action.earlier and m.player == "Ana"
+    )
+    drawing = cli("hint", later, "-n", "5")
+    assert drawing.exit_code == 0, drawing.stderr
+    assert "nothing fits: draw until a tile fits, and play it" in drawing.stdout
