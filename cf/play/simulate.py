@@ -264,10 +264,9 @@ def _turn(
     under ``one-may`` unless the strategy keeps it —, or tiles until one fits), else a
     pass."""
     playable = board.legal_plays(player)
-    strategy = strategies[names.index(player)]
     if playable:
         view = _view(board, player, playable, tuple(history) if history is not None else ())
-        choice = strategy(view, rng)
+        choice = strategies[names.index(player)](view, rng)
         if isinstance(choice, Tile):
             return Action(play=board.orient(choice))
         return Action(play=(choice[0], choice[1]))
@@ -280,6 +279,7 @@ def _turn(
         draws.append((drawn.high, drawn.low))
         earlier = tuple(draws[:-1])
         if board.fits(drawn):
+            strategy = strategies[names.index(player)]
             if rule == DRAW_ONE_MAY and _keeps(strategy, board, player, history, drawn, rng):
                 return Action(drew=True, drawn=draws[-1], earlier=earlier)
             return Action(play=board.orient(drawn), drew=True, drawn=draws[-1], earlier=earlier)
