@@ -111,9 +111,7 @@ def simulate(
     ] = DrawRule.one,
     out_on_double: Annotated[
         int,
-        typer.Option(
-            "--out-on-double", min=0, help="Points for going out on a double (default 0)."
-        ),
+        typer.Option("--out-on-double", min=0, help="Points for going out on a double."),
     ] = 0,
     target: Annotated[
         Optional[int],
@@ -188,6 +186,7 @@ def simulate(
       cf simulate --set 12 --players 6 --starter-arms players --seed 3
       cf simulate --games 200 --stats --strategy greedy,random,greedy,random
       cf simulate --games 20 --stats --strategy ismcts,greedy,greedy,greedy
+      cf simulate --games 500 --stats --compare draw=one --compare draw=until
 
     Studies whose seats are all greedy or random play on the fast engine (the same games,
     move for move, ten times faster); --check replays each of their rounds through the
