@@ -348,3 +348,22 @@ def test_hint_under_until_reads_several_draws_and_says_how_to_draw(cli, tmp_path
     drawing = cli("hint", later, "-n", "5")
     assert drawing.exit_code == 0, drawing.stderr
     assert "nothing fits: draw until a tile fits, and play it" in drawing.stdout
+
+
+def test_kept_draws_under_one_may_do_not_block_a_round_of_unseen_hands():
+    """Ben drew and kept twice (one-may: perhaps a tile that fits), Ana passed: the yard
+    is empty and every player passed in turn, yet Ben may hold a 6 — and plays it (the
+    tile he drew last: at his second draw he held no 6, so none is left)."""
+    ana = parse_hand("6-5 5-5 5-4 5-3 5-2 5-1 5-0 4-4 4-3 4-2 4-1 4-0", 6)
+    log = [
+        Move("Ana", parse_action("6-5", 6)),
+        Move("Ben", parse_action("draw, pass", 6)),
+        Move("Ana", parse_action("draw 3-3, pass", 6)),
+        Move("Ben", parse_action("draw, pass", 6)),
+        Move("Ana", parse_action("pass", 6)),
+        Move("Ben", parse_action("6-4", 6)),
+    ]
+    rules = Rules(top=6, draw="one-may", reserve=0, deal=12, starter_arms=2)
+    know = from_log(rules, ["Ana", "Ben"], Tile(6, 6), "Ana", log, dealt=ana)
+    assert know.board.arms == 2
+    assert know.may_hold("Ben") and not [t for t in know.may_hold("Ben") if 6 in t]
