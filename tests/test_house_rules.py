@@ -5,14 +5,22 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from cf.board import Round
+from cf.deal import Deal, deal_from
+from cf.notation import Action, format_action
 from cf.record.check import validate
 from cf.record.reader import read_game
+from cf.rules import Rules
+from cf.tiles import format_hand, hand_points
 
 GAMES = Path(__file__).parent / "games"
 
@@ -235,3 +243,93 @@ def test_sarif_lists_draw_limit(cli):
     result = cli("validate", str(GAMES / "draw-limit.yaml"), "--format", "sarif")
     rules = json.loads(result.stdout)["runs"][0]["tool"]["driver"]["rules"]
     assert "draw-limit" in [r["id"] for r in rules]
+
+
+# --- properties across the house rules -------------------------------------------------------
+
+
+def _play_out(
+    rng: random.Random, rules: Rules, names: list[str]
+) -> tuple[Deal, list[tuple[str, Action]], Round]:
+    """A whole legal round under ``rules`` (every draw named), and its log."""
+    d = deal_from(rng, rules, names, 1)
+    board = Round.dealt(rules, names, d.starter, d.hands)
+    yard = list(d.chicken_yard)
+    rng.shuffle(yard)
+    log = []
+    while not board.is_over:
+        player = board.next_player or names[0]
+        playable = board.legal_plays(player)
+        if playable:
+            action = Action(play=board.orient(rng.choice(playable)))
+        elif board.drawable:
+            drawn = [yard.pop()]
+            if rules.draw == "until":
+                while not board.fits(drawn[-1]) and len(drawn) < board.drawable:
+                    drawn.append(yard.pop())
+            t = drawn[-1]
+            keep = rules.draw == "one-may" and rng.random() < 0.5
+            play = board.orient(t) if board.fits(t) and not keep else None
+            action = Action(play=play, drew=True, drawn=t, earlier=tuple(drawn[:-1]))
+        else:
+            action = Action()
+        board.apply(player, action)
+        log.append((player, action))
+    return d, log, board
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from(["one", "one-may", "until"]),
+    st.sampled_from([0, 25, 50]),
+    st.integers(2, 4),
+)
+def test_every_legal_round_under_any_house_rule_validates(seed, draw, out_on_double, players):
+    rng = random.Random(seed)
+    names = ["Ana", "Ben", "Cy", "Dan"][:players]
+    rules = Rules(top=6 if players < 4 else 9, draw=draw, out_on_double=out_on_double)
+    d, log, board = _play_out(rng, rules, names)
+    hands = {p: board.hands[p].known for p in names}
+    points = {p: hand_points(hands[p], rules.double_blank) for p in names}
+    if board.winner is not None and board.out_on_double:
+        points[board.winner] = out_on_double
+    text = (
+        f"set: {rules.set_name}\n"
+        f"rules: {{draw: {draw}, out_on_double: {out_on_double}}}\n"
+        f"players: [{', '.join(names)}]\nrounds:\n  - deal:\n"
+        + "".join(f"      {p}: {format_hand(d.hands[p]) or '[]'}\n" for p in names)
+        + "    moves:\n"
+        + "".join(f"      - {p}: {format_action(a)}\n" for p, a in log)
+        + "    hands: {"
+        + ", ".join(f'{p}: "{format_hand(sorted(hands[p], reverse=True))}"' for p in names)
+        + "}\n    scores: {"
+        + ", ".join(f"{p}: {points[p]}" for p in names)
+        + "}\n"
+    )
+    report = validate(read_game(text, "g.yaml"))
+    assert report.valid, [p.message for p in report.problems] + [text]
+    assert report.round_points == [points]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 120),
+    st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)), min_size=1, max_size=16),
+)
+def test_a_target_game_ends_in_the_round_a_total_reaches_the_target(target, rounds):
+    text = (
+        f"set: double-six\nrules: {{target: {target}}}\nplayers: [Ana, Ben]\nrounds:\n"
+        + "".join(f"  - scores: {{Ana: {a}, Ben: {b}}}\n" for a, b in rounds)
+    )
+    report = validate(read_game(text, "g.yaml"))
+    totals, end = [0, 0], None
+    for k, (a, b) in enumerate(rounds, start=1):
+        totals = [totals[0] + a, totals[1] + b]
+        if max(totals) >= target:
+            end = k
+            break
+    if end is None or end == len(rounds):
+        assert report.valid, [p.message for p in report.problems]
+    else:
+        assert [(p.code, p.round) for p in report.problems] == [("round-count", end + 1)]
