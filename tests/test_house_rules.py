@@ -333,3 +333,28 @@ def test_a_target_game_ends_in_the_round_a_total_reaches_the_target(target, roun
         assert report.valid, [p.message for p in report.problems]
     else:
         assert [(p.code, p.round) for p in report.problems] == [("round-count", end + 1)]
+
+
+def test_a_simulated_game_file_says_its_house_rules():
+    from types import SimpleNamespace
+
+    from cf.record.emit import game_yaml
+
+    game = SimpleNamespace(
+        rules=Rules(top=6, draw="until", out_on_double=50, target=100),
+        players=["Ana", "Ben"],
+        rounds=[],
+    )
+    text = game_yaml(game)
+    assert "rules: {starter_arms: 4, double_blank: 50, draw: until, out_on_double: 50, " in text
+    assert "target: 100}" in text and "rounds: 0" not in text
+    sheets = game_yaml(SimpleNamespace(rules=Rules(top=6), players=["Ana", "Ben"], rounds=[]))
+    assert "draw" not in sheets and "out_on_double" not in sheets
+
+
+def test_a_round_appended_with_round_k_after_the_end_is_refused_too(cli, tmp_path):
+    path = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben", "--target", "10")
+    assert add(cli, path, "Ana=12", "Ben=0").exit_code == 0
+    result = cli("add", str(path), "--round", "2", "Ana=1", "Ben=0")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: the game is over (Ana reached 12 of 10; Ben won)")

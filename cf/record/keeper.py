@@ -293,7 +293,7 @@ def add_entries(
         (match_player(name, game.players), parse_value(v, top) if isinstance(v, str) else v)
         for name, v in entries
     ]
-    if number is None:
+    if number is None or number == len(game.rounds) + 1:  # a round after the last
         over = game_over(game)
         if over is not None:
             raise GameOverError(over)
