@@ -225,8 +225,42 @@ class Round:
             raise RuleViolation("turn", f"it is {self.next_player}'s turn, not {player}'s")
 
     def _draw_turn(self, player: str, action: Action) -> None:
-        """One draw or more (only ``draw: until`` allows more), then the drawn tile played
-        or a pass; every draw undone if anything in the turn is refused."""
+        """A draw, then the drawn tile played or a pass; undone if the follow-up is refused.
+        A turn of several draws (only ``draw: until`` allows it) goes to :meth:`_draws_turn`."""
+        if action.earlier:
+            self._draws_turn(player, action)
+            return
+        drawn = action.drawn_tile
+        self._draw(player, drawn)
+        try:
+            if action.play is None:
+                rule = self.rules.draw
+                if drawn is not None and rule != DRAW_ONE_MAY and self.fits(drawn):
+                    raise RuleViolation(
+                        "must-play-drawn",
+                        f"{player} drew {drawn}, which fits ({self.describe_board()}), "
+                        "and must play it",
+                    )
+                if rule == DRAW_UNTIL and self.drawable:
+                    self._check_pass_after_draw(player, drawn, rule)
+            else:
+                if drawn is not None and action.played_tile != drawn:
+                    raise RuleViolation(
+                        "must-play",
+                        f"{player} drew {drawn} and must play it or pass, "
+                        f"not {action.played_tile}",
+                    )
+                self._play(player, action.play, action.played_tile)
+        except RuleViolation:
+            self._undraw(player, drawn)
+            raise
+        self.turns += 1
+        self.passes_in_a_row = 0 if action.play is not None else self.passes_in_a_row + 1
+        self.next_player = self._after[player]
+
+    def _draws_turn(self, player: str, action: Action) -> None:
+        """Several draws in one turn, then the last drawn tile played or a pass; every draw
+        undone if anything in the turn is refused."""
         made: list[Tile | None] = []  # the tiles drawn so far this turn (None: unnamed)
         rule = self.rules.draw
         try:

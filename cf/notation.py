@@ -59,7 +59,7 @@ class Action:
             object.__setattr__(self, "played_tile", Tile.of(*self.play))
         if self.drawn is not None:
             object.__setattr__(self, "drawn_tile", Tile.of(*self.drawn))
-        if self.earlier and not self.drew:
+        if self.earlier and not self.drew:  # (an empty tuple is false: no cost per move)
             raise ValueError("an action with earlier draws must have drew=True")
 
     def __repr__(self) -> str:

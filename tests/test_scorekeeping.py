@@ -191,22 +191,35 @@ def test_an_entry_without_equals_is_a_usage_error(cli, game):
 
 
 def test_the_file_as_it_would_be_is_validated_first(cli, tmp_path):
-    """A round more than the game has: the problems are printed as cf validate prints
+    """A problem elsewhere in the file: the problems are printed as cf validate prints
     them, and the file is not touched (same bytes, same inode)."""
     from cf.record.keeper import add_entries
     from cf.render.problems import render_validation
 
-    game = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben", "--rounds", "1")
+    game = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben", "--rounds", "3")
     cli("add", str(game), "Ana=0", "Ben=5")
+    game.write_text(game.read_text().replace("Ben: 5}", "Ben: 5000}"))  # a slip by hand
     before, inode = game.read_bytes(), game.stat().st_ino
     entries = ["Ana=7", "Ben=out"]
     result = cli("add", str(game), *entries)
     assert result.exit_code == 1
     would_be = add_entries(before.decode(), str(game), [e.split("=") for e in entries])
-    assert [p.code for p in would_be.report.problems] == ["round-count"]
+    assert [(p.code, p.round) for p in would_be.report.problems] == [("score-mismatch", 1)]
     assert result.stderr == (
         render_validation([would_be.report])
         + "Error: nothing written: the file would have the problems above\n"
+    )
+    assert game.read_bytes() == before and game.stat().st_ino == inode
+
+
+def test_a_round_after_the_last_is_refused_in_plain_words(cli, tmp_path):
+    game = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben", "--rounds", "1")
+    cli("add", str(game), "Ana=0", "Ben=5")
+    before, inode = game.read_bytes(), game.stat().st_ino
+    result = cli("add", str(game), "Ana=7", "Ben=out")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Error: the game is over (1 of 1 rounds; Ana won). Start the next one with cf new\n"
     )
     assert game.read_bytes() == before and game.stat().st_ino == inode
 

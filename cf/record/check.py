@@ -399,7 +399,8 @@ class _Checker:
                 if score is None or hand.unseen:
                     continue
                 points = _worth(self.rules, hand.known, _went_out_on_double(board, name))
-                if points != score and score <= _most_points(self.rules, board.starter):
+                most = _most_points(self.rules, board.starter)
+                if points != score and (score <= most or score == self.rules.out_on_double):
                     left = format_hand(sorted(hand.known, reverse=True)) or "nothing"
                     self.add(
                         "score-mismatch",

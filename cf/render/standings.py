@@ -103,11 +103,11 @@ def game_note(g: GameStandings) -> str | None:
         return f"{WINNER.strip()} winner{'s' if len(g.winners) > 1 else ''}: {_names(g.winners)}"
     return (
         f"{WINNER.strip()} leader{'s' if len(g.leaders) > 1 else ''}: {_names(g.leaders)} "
-        f"(partial game: {_how_far(g)})"
+        f"(partial game: {how_far(g)})"
     )
 
 
-def _how_far(g: GameStandings) -> str:
+def how_far(g: GameStandings) -> str:
     """``3 of 10 rounds``, or in a game played to a target ``3 rounds, played to 150``."""
     if g.target is None:
         return f"{g.rounds_played} of {g.rounds_in_game} rounds"
