@@ -367,3 +367,26 @@ def test_kept_draws_under_one_may_do_not_block_a_round_of_unseen_hands():
     know = from_log(rules, ["Ana", "Ben"], Tile(6, 6), "Ana", log, dealt=ana)
     assert know.board.arms == 2
     assert know.may_hold("Ben") and not [t for t in know.may_hold("Ben") if 6 in t]
+
+
+def test_hint_in_a_round_past_the_sets_last_of_a_game_to_a_target(cli, tmp_path):
+    """Under target the doubles start again after 0-0: round 8 of double-six is 6-6."""
+    import yaml
+
+    rules = Rules(top=6, target=400)
+    game = next(
+        g
+        for s in range(50)
+        if len((g := simulate_game(["Ana", "Ben"], rules, ["greedy", "greedy"], s)).rounds) > 7
+    )
+    data = yaml.safe_load(game_yaml(game))
+    data["rounds"] = data["rounds"][:8]
+    last = data["rounds"][7]
+    assert last["starter"] == "6-6"
+    last["moves"] = last["moves"][:3]
+    del last["hands"], last["scores"]
+    path = tmp_path / "target.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    result = cli("hint", str(path), "-n", "5")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("Round 8, after 3 move(s)")
