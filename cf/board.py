@@ -7,7 +7,7 @@ and whose turn it is. ``apply`` takes one whole turn, or raises
 Predicates (``fits``, ``legal_plays``, ``is_blocked``) never raise.
 
 >>> from cf.notation import parse_action
->>> from cf.rules import Rules
+>>> from cf.rules import DRAW_ONE_MAY, DRAW_UNTIL, Rules
 >>> from cf.tiles import Tile, parse_hand
 >>> hands = {"Ana": parse_hand("9-3 5-5"), "Ben": parse_hand("9-1 2-2")}
 >>> r = Round.dealt(Rules(top=9, deal=2, starter_arms=2), ["Ana", "Ben"], Tile(9, 9), hands)
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from cf.errors import Error
 from cf.notation import Action
-from cf.rules import Rules
+from cf.rules import DRAW_ONE_MAY, DRAW_UNTIL, Rules
 from cf.tiles import Tile
 
 TOES = 3
@@ -81,6 +81,7 @@ class Round:
         self._after = {p: self.players[(i + 1) % len(self.players)] for i, p in enumerate(players)}
         self.unseen_total = sum(h.unseen for h in self.hands.values())
         self.winner: str | None = None
+        self.out_tile: Tile | None = None  # the last tile the winner played
         self.passes_in_a_row = 0
         self.turns = 0
 
@@ -120,6 +121,12 @@ class Round:
     @property
     def is_over(self) -> bool:
         return self.winner is not None or self.is_blocked()
+
+    @property
+    def out_on_double(self) -> bool:
+        """Whether a player went out by playing a double as the last tile."""
+        tile = self.out_tile
+        return tile is not None and tile.high == tile.low
 
     @property
     def fully_known(self) -> bool:
@@ -218,17 +225,24 @@ class Round:
             raise RuleViolation("turn", f"it is {self.next_player}'s turn, not {player}'s")
 
     def _draw_turn(self, player: str, action: Action) -> None:
-        """A draw, then the drawn tile played or a pass; undone if the follow-up is refused."""
+        """A draw, then the drawn tile played or a pass; undone if the follow-up is refused.
+        A turn of several draws (only ``draw: until`` allows it) goes to :meth:`_draws_turn`."""
+        if action.earlier:
+            self._draws_turn(player, action)
+            return
         drawn = action.drawn_tile
         self._draw(player, drawn)
         try:
             if action.play is None:
-                if drawn is not None and self.fits(drawn):
+                rule = self.rules.draw
+                if drawn is not None and rule != DRAW_ONE_MAY and self.fits(drawn):
                     raise RuleViolation(
                         "must-play-drawn",
                         f"{player} drew {drawn}, which fits ({self.describe_board()}), "
                         "and must play it",
                     )
+                if rule == DRAW_UNTIL and self.drawable:
+                    self._check_pass_after_draw(player, drawn, rule)
             else:
                 if drawn is not None and action.played_tile != drawn:
                     raise RuleViolation(
@@ -244,15 +258,87 @@ class Round:
         self.passes_in_a_row = 0 if action.play is not None else self.passes_in_a_row + 1
         self.next_player = self._after[player]
 
+    def _draws_turn(self, player: str, action: Action) -> None:
+        """Several draws in one turn, then the last drawn tile played or a pass; every draw
+        undone if anything in the turn is refused."""
+        made: list[Tile | None] = []  # the tiles drawn so far this turn (None: unnamed)
+        rule = self.rules.draw
+        try:
+            for i, written in enumerate(action.draws):
+                tile = None if written is None else Tile.of(*written)
+                if i:
+                    self._check_further_draw(player, made[-1], rule)
+                    self._take(player, tile)
+                else:
+                    self._draw(player, tile)
+                made.append(tile)
+            drawn = made[-1]
+            if action.play is None:
+                self._check_pass_after_draw(player, drawn, rule)
+            else:
+                if drawn is not None and action.played_tile != drawn:
+                    raise RuleViolation(
+                        "must-play",
+                        f"{player} drew {drawn} and must play it or pass, "
+                        f"not {action.played_tile}",
+                    )
+                self._play(player, action.play, action.played_tile)
+        except RuleViolation:
+            for tile in reversed(made):
+                self._undraw(player, tile)
+            raise
+        self.turns += 1
+        self.passes_in_a_row = 0 if action.play is not None else self.passes_in_a_row + 1
+        self.next_player = self._after[player]
+
+    def _check_further_draw(self, player: str, before: Tile | None, rule: str) -> None:
+        """Another draw in the same turn, after ``before`` (``None``: unnamed) was drawn:
+        ``draw-limit`` under ``one`` and ``one-may``; ``must-play-drawn`` if the tile
+        drawn before fits (under ``one`` and ``until``)."""
+        if rule != DRAW_ONE_MAY and before is not None and self.fits(before):
+            raise RuleViolation(
+                "must-play-drawn",
+                f"{player} drew {before}, which fits ({self.describe_board()}), "
+                "and must play it, not draw again",
+            )
+        if rule != DRAW_UNTIL:
+            raise RuleViolation(
+                "draw-limit",
+                f"{player} drew again in the same turn, but under the house rule "
+                f"draw: {rule} a turn has one draw at most (draw: until allows more)",
+            )
+
+    def _check_pass_after_draw(self, player: str, drawn: Tile | None, rule: str) -> None:
+        """A pass that ends a drawing turn: ``must-play-drawn`` if the named drawn tile fits
+        (not under ``one-may``); under ``until``, ``must-draw`` while a tile can be drawn."""
+        if rule != DRAW_ONE_MAY and drawn is not None and self.fits(drawn):
+            raise RuleViolation(
+                "must-play-drawn",
+                f"{player} drew {drawn}, which fits ({self.describe_board()}), and must play it",
+            )
+        if rule == DRAW_UNTIL and self.drawable:
+            raise RuleViolation(
+                "must-draw",
+                f"{player} passed after drawing, but under the house rule draw: until a "
+                f"player draws until a tile fits, and the chicken yard has {self.drawable} "
+                "tile(s) to draw",
+            )
+
     def _draw(self, player: str, tile: Tile | None) -> None:
+        """The turn's first draw: ``turn``, ``must-play``, then as :meth:`_take`."""
         self.check_turn(player)
-        hand = self.hands[player]
         if self.can_play(player):
             raise RuleViolation(
                 "must-play",
                 f"{player} drew while holding {_list(self.legal_plays(player))}, playable: "
                 f"{self.describe_board()}",
             )
+        self._take(player, tile)
+
+    def _take(self, player: str, tile: Tile | None) -> None:
+        """One tile from the chicken yard (``tile``, or an unnamed one): ``yard-empty`` when
+        nothing can be drawn, ``not-in-yard`` for a named tile that cannot be there."""
+        hand = self.hands[player]
         if not self.drawable:
             what = "empty" if self.yard == 0 else f"down to the reserve of {self.reserve}"
             raise RuleViolation(
@@ -338,6 +424,7 @@ class Round:
         self.on_table.add(tile)
         if not known and not hand.unseen:
             self.winner = player
+            self.out_tile = tile
 
     def _check_unseen_play(self, player: str, tile: Tile, hand: Hand) -> None:
         """``not-in-hand``: a tile not known in the hand must be one of its unseen tiles."""

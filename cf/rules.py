@@ -8,6 +8,7 @@ DealRow(set='double-six', players=4, tiles_each=5, yard=7, reserve=1)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cf.errors import Error, clip
@@ -27,6 +28,23 @@ DEAL_TABLES: dict[int, dict[int, int]] = {
 
 #: The option value that gives the starter one arm per player.
 PLAYERS = "players"
+
+#: The ``draw`` option's values (docs/rules.md, "House rules"): draw one tile and play it
+#: if it fits (both rule sheets); draw one and *may* play it; draw until one fits.
+DRAW_ONE, DRAW_ONE_MAY, DRAW_UNTIL = "one", "one-may", "until"
+DRAW_RULES: tuple[str, ...] = (DRAW_ONE, DRAW_ONE_MAY, DRAW_UNTIL)
+
+#: Every option of ``rules`` in a game file, in the order ``cf new`` writes them.
+RULE_KEYS: tuple[str, ...] = (
+    "starter_arms",
+    "double_blank",
+    "deal",
+    "reserve",
+    "rounds",
+    "draw",
+    "out_on_double",
+    "target",
+)
 
 
 class RulesError(Error, ValueError):
@@ -65,6 +83,9 @@ class Rules:
     double_blank: int = DEFAULT_DOUBLE_BLANK
     reserve: int | None = None
     rounds: int | None = None
+    draw: str = DRAW_ONE
+    out_on_double: int = 0
+    target: int | None = None
 
     def __post_init__(self) -> None:
         if self.top not in SET_NAMES:
@@ -73,21 +94,54 @@ class Rules:
         check_option("starter_arms", self.starter_arms, self.top)
         check_option("double_blank", self.double_blank, self.top)
         check_option("reserve", self.reserve, self.top, allow_none=True)
-        check_option("rounds", self.rounds, self.top, allow_none=True)
+        check_option("target", self.target, self.top, allow_none=True)
+        check_option(
+            "rounds", self.rounds, self.top, allow_none=True, target=self.target is not None
+        )
+        check_option("draw", self.draw, self.top)
+        check_option("out_on_double", self.out_on_double, self.top)
 
     @property
     def set_name(self) -> str:
         return set_name(self.top)
 
     @property
-    def rounds_in_game(self) -> int:
+    def rounds_in_game(self) -> int | None:
         """How many rounds make a complete game: the ``rounds`` option, else one per double
-        of the set (N+1, from the top double down to 0-0). The one place this is decided.
+        of the set (N+1, from the top double down to 0-0); ``None`` for a game played to a
+        ``target`` with no ``rounds`` (it ends when a total reaches the target). The one
+        place this is decided.
 
         >>> Rules().rounds_in_game, Rules(top=6, rounds=3).rounds_in_game
         (10, 3)
+        >>> Rules(target=150).rounds_in_game, Rules(target=150, rounds=25).rounds_in_game
+        (None, 25)
         """
-        return self.top + 1 if self.rounds is None else self.rounds
+        if self.rounds is not None:
+            return self.rounds
+        return None if self.target is not None else self.top + 1
+
+    def starter_number(self, round_number: int) -> int:
+        """The number on round ``round_number``'s starting double: N, N-1, ..., 0, then N
+        again (only a ``target`` game has more than N+1 rounds).
+
+        >>> [Rules(top=6, target=100).starter_number(k) for k in (1, 7, 8, 9)]
+        [6, 0, 6, 5]
+        """
+        return starter_number(self.top, round_number)
+
+    def game_over(self, totals: Iterable[int], rounds_played: int) -> bool:
+        """Whether a game whose players have these ``totals`` after ``rounds_played``
+        rounds is over: every round of ``rounds_in_game`` is in, or a total reached the
+        ``target``.
+
+        >>> Rules(target=100).game_over([40, 100], 3), Rules(target=100).game_over([99], 30)
+        (True, False)
+        """
+        most = self.rounds_in_game
+        if most is not None and rounds_played >= most:
+            return True
+        return self.target is not None and any(t >= self.target for t in totals)
 
     @property
     def pool(self) -> int:
@@ -153,6 +207,12 @@ class Rules:
         return rows
 
 
+def starter_number(top: int, round_number: int) -> int:
+    """The number on the starting double of round ``round_number`` (1-based) of a
+    double-``top`` game: d = N - ((k-1) mod (N+1)), so after 0-0 comes N-N again."""
+    return top - (round_number - 1) % (top + 1)
+
+
 def parse_starter_arms(text: str) -> int | str:
     """The ``starter_arms`` option as written: ``"4"`` gives 4, ``"Players"`` gives
     :data:`PLAYERS`. Raises :class:`RulesError` for anything else (whether the number suits
@@ -172,10 +232,17 @@ def parse_starter_arms(text: str) -> int | str:
     )
 
 
-def check_option(name: str, value: object, top: int, *, allow_none: bool = False) -> None:
-    """Raise :class:`RulesError` unless ``value`` is allowed for option ``name``."""
+def check_option(
+    name: str, value: object, top: int, *, allow_none: bool = False, target: bool = False
+) -> None:
+    """Raise :class:`RulesError` unless ``value`` is allowed for option ``name``
+    (``target``: the game also has a ``target``, so ``rounds`` may pass N+1)."""
     if value is None and allow_none:
         return
+    if name == "draw":
+        if value in DRAW_RULES:
+            return
+        raise RulesError(f"draw must be one of {', '.join(DRAW_RULES)}, not {value!r}")
     if name == "starter_arms":
         if value == PLAYERS:
             return
@@ -187,11 +254,15 @@ def check_option(name: str, value: object, top: int, *, allow_none: bool = False
     if name == "rounds":
         if _is_int(value) and 1 <= value <= top + 1:  # type: ignore[operator]
             return
+        if target and _is_int(value) and value >= 1:  # type: ignore[operator]
+            return  # with a target, rounds is only the most a game may have
+        if target:
+            raise RulesError(f"rounds must be a whole number, at least 1, not {value!r}")
         raise RulesError(
             f"rounds must be a whole number from 1 to {top + 1} (one per double of "
             f"{set_name(top)}), not {value!r}"
         )
-    minimum = 1 if name == "deal" else 0
+    minimum = 1 if name in ("deal", "target") else 0
     if _is_int(value) and value >= minimum:  # type: ignore[operator]
         return
     what = "at least 1" if minimum else "0 or more"

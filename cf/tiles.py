@@ -259,10 +259,11 @@ class DominoSet:
         return [Tile.of(a, b) for a in range(self.top + 1) for b in range(a + 1)]
 
     def starter(self, round_number: int) -> Tile:
-        """The double that starts round ``round_number`` (1-based): N-N, then down to 0-0."""
-        value = self.top - round_number + 1
-        if not 0 <= value <= self.top:
+        """The double that starts round ``round_number`` (1-based): N-N, then down to 0-0,
+        then N-N again (only a game played to a ``target`` has more than N+1 rounds)."""
+        if round_number < 1:
             raise ValueError(f"{self.name} has rounds 1 to {self.top + 1}")
+        value = self.top - (round_number - 1) % (self.top + 1)
         return Tile.of(value, value)
 
     def __contains__(self, tile: object) -> bool:

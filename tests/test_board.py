@@ -129,6 +129,38 @@ def test_a_refused_draw_is_undone():
         assert state(board) == before, text
 
 
+def test_draw_until_draws_until_a_tile_fits():
+    board = dealt({"A": "9-3 5-5", "B": "9-1 2-2"}, draw="until")
+    turns(board, "A: 9-3", "B: 9-1")  # open ends 1 and 3; A holds 5-5
+    assert code_of(board, "A", "draw 8-7, pass") == "must-draw"  # more to draw
+    assert code_of(board, "A", "draw 3-2, draw 8-7, pass") == "must-play-drawn"
+    assert code_of(board, "A", "draw 8-7, draw 8-7, pass") == "not-in-yard"
+    assert code_of(board, "A", "draw 8-7, draw 6-4, 3-2") == "must-play"
+    before = state(board)
+    assert code_of(board, "A", "draw 8-7, draw, draw 6-4, pass") == "must-draw"
+    assert state(board) == before  # every draw of the refused turn undone
+    turns(board, "A: draw 8-7, draw, draw 3-2, 3-2")
+    assert board.hands["A"].size == 3 and board.ends() == [1, 2]
+
+
+def test_one_and_one_may_allow_one_draw_a_turn():
+    for rule, after_fitting_draw in (("one", "must-play-drawn"), ("one-may", "draw-limit")):
+        board = dealt({"A": "9-3 5-5", "B": "9-1 2-2"}, draw=rule)
+        turns(board, "A: 9-3", "B: 9-1")
+        assert code_of(board, "A", "draw 8-7, draw 3-2, 3-2") == "draw-limit"
+        assert code_of(board, "A", "draw, draw, pass") == "draw-limit"
+        assert code_of(board, "A", "draw 3-2, draw 8-7, pass") == after_fitting_draw
+    may = dealt({"A": "9-3 5-5", "B": "9-1 2-2"}, draw="one-may")
+    turns(may, "A: 9-3", "B: 9-1", "A: draw 3-2, pass")  # may keep a tile that fits
+    assert may.hands["A"].known == {Tile(5, 5), Tile(3, 2)}
+
+
+def test_going_out_on_a_double_is_seen():
+    board = dealt({"A": "9-3 3-3", "B": "9-1 2-2 1-0"})
+    turns(board, "A: 9-3", "B: 9-1", "A: 3-3")
+    assert board.winner == "A" and board.out_tile == Tile(3, 3) and board.out_on_double
+
+
 def _random_action(rng: random.Random, board: Round, top: int) -> Action:
     tiles = [Tile(a, b) for a in range(top + 1) for b in range(a + 1)]
     kind = rng.randrange(4)
@@ -140,17 +172,29 @@ def _random_action(rng: random.Random, board: Round, top: int) -> Action:
         return Action()
     drawn_tile = rng.choice(tiles)
     drawn = (drawn_tile.high, drawn_tile.low) if rng.random() < 0.7 else None
+    # a turn of several draws now and then (legal only under draw: until)
+    earlier = tuple(
+        None if rng.random() < 0.3 else rng.choice(tiles)[:]
+        for _ in range(rng.choice([0, 0, 1, 3]))
+    )
     if kind == 2:
-        return Action(drew=True, drawn=drawn)
-    return Action(play=written if rng.random() < 0.5 else drawn, drew=True, drawn=drawn)
+        return Action(drew=True, drawn=drawn, earlier=earlier)
+    return Action(
+        play=written if rng.random() < 0.5 else drawn, drew=True, drawn=drawn, earlier=earlier
+    )
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10**6), st.sampled_from([6, 9]), st.integers(2, 4))
-def test_any_refused_turn_leaves_the_round_unchanged(seed, top, players):
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from([6, 9]),
+    st.integers(2, 4),
+    st.sampled_from(["one", "one-may", "until"]),
+)
+def test_any_refused_turn_leaves_the_round_unchanged(seed, top, players, draw_rule):
     rng = random.Random(seed)
     names = [f"P{i}" for i in range(players)]
-    rules = Rules(top=top)
+    rules = Rules(top=top, draw=draw_rule)
     d = deal_from(rng, rules, names, 1)
     board = Round.dealt(rules, names, d.starter, d.hands)
     yard = list(d.chicken_yard)
@@ -165,13 +209,22 @@ def test_any_refused_turn_leaves_the_round_unchanged(seed, top, players):
         except RuleViolation:
             refused += 1
             assert state(work) == state(board)
-        playable = board.legal_plays(player)
-        if playable:
-            action = Action(play=board.orient(rng.choice(playable)))
-        elif board.drawable:
-            t = yard.pop()
-            action = Action(play=board.orient(t) if board.fits(t) else None, drew=True, drawn=t)
-        else:
-            action = Action()
-        board.apply(player, action)
+        board.apply(player, _legal_action(rng, board, player, yard))
     assert refused
+
+
+def _legal_action(rng: random.Random, board: Round, player: str, yard: list[Tile]) -> Action:
+    """A legal turn under the board's drawing rule, drawing from the top of ``yard``."""
+    playable = board.legal_plays(player)
+    if playable:
+        return Action(play=board.orient(rng.choice(playable)))
+    if not board.drawable:
+        return Action()
+    drawn = [yard.pop()]
+    if board.rules.draw == "until":
+        while not board.fits(drawn[-1]) and len(drawn) < board.drawable:
+            drawn.append(yard.pop())
+    t = drawn[-1]
+    keep = board.rules.draw == "one-may" and rng.random() < 0.5
+    play = board.orient(t) if board.fits(t) and not keep else None
+    return Action(play=play, drew=True, drawn=t, earlier=tuple(drawn[:-1]))

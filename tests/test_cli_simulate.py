@@ -128,8 +128,8 @@ def test_strategy_per_seat_changes_the_game(cli):
     "args",
     [
         ("--strategy", "clever"),
-        ("--strategy", "greedy,random"),  # two strategies for four seats
-        ("--strategy", "greedy,random,greedy,random,greedy"),
+        ("--players", "4", "--strategy", "greedy,random"),  # two strategies for four seats
+        ("--names", "A,B,C,D", "--strategy", "greedy,random,greedy,random,greedy"),
         ("--players", "1"),
         ("--set", "double-seven"),
         ("--starter-arms", "many"),

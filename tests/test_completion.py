@@ -55,6 +55,9 @@ def bash(cli, line: str) -> list[str]:
         ("cf tally --format gi", ["github"]),
         ("cf tally --rank-by ", ["total", "average", "wins", "rating"]),
         ("cf explain ", list(CODES)),
+        ("cf new --draw ", ["one", "one-may", "until"]),
+        ("cf new g.yaml --draw one", ["one", "one-may"]),
+        ("cf explain draw", ["draw-limit"]),
         ("cf explain must-", ["must-play", "must-play-drawn", "must-draw"]),
         ("cf --show-completion ", ["bash", "zsh", "fish"]),
         ("cf --install-completion z", ["zsh"]),
@@ -73,6 +76,8 @@ def test_option_names(cli):
     offered = bash(cli, "cf validate --")
     assert "--format" in offered and "--help" in offered
     assert "--install-completion" in bash(cli, "cf --")
+    house = bash(cli, "cf new --")
+    assert {"--draw", "--out-on-double", "--target"} <= set(house)
 
 
 def test_zsh_and_fish(cli):

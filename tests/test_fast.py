@@ -26,6 +26,12 @@ VARIANTS = [
     (Rules(top=9, double_blank=0), 6),
     (Rules(top=9, starter_arms="players", reserve=0), 2),
     (Rules(top=12, double_blank=25), 5),
+    # the house rules of issue 20: how a player draws, going out on a double
+    (Rules(top=6, draw="until"), 3),
+    (Rules(top=9, draw="until", reserve=0, out_on_double=50), 4),
+    (Rules(top=9, draw="one-may"), 4),
+    (Rules(top=6, draw="one-may", out_on_double=25, reserve=0), 2),
+    (Rules(top=12, draw="until", starter_arms="players"), 6),
 ]
 
 
@@ -59,15 +65,17 @@ def agree_on_a_round(rules: Rules, players: int, seed: int) -> int:
             board.apply(player, Action(play=(near, t.other(near))))
             st.play(tile, near)
         else:
-            drawn = st.forced()
-            if drawn >= 0:
-                t = tables.tiles[drawn]
-                board.apply(player, Action(play=board.orient(t), drew=True, drawn=t))
-            elif board.drawable:
-                # forced() drew a tile that does not fit: it is in the hand now
-                new = st.hands[names.index(player)] & ~tables.mask(board.hands[player].known)
-                (t,) = tables.tiles_of(new)
-                board.apply(player, Action(drew=True, drawn=t))
+            yard = st.yard[:]
+            # under one-may, keep a drawn tile that fits one time in two
+            drawn = st.forced(keep=rng.random() < 0.5)
+            pulled = [tables.tiles[i] for i in reversed(yard[len(st.yard) :])]
+            if pulled:  # drawn in this order: every tile but the last did not fit
+                written = [(t.high, t.low) for t in pulled]
+                play = board.orient(pulled[-1]) if drawn >= 0 else None
+                action = Action(
+                    play=play, drew=True, drawn=written[-1], earlier=tuple(written[:-1])
+                )
+                board.apply(player, action)
             else:
                 board.apply(player, Action())
         moves += 1
@@ -84,6 +92,10 @@ def agree_on_a_round(rules: Rules, players: int, seed: int) -> int:
         assert (names[st.winner] if st.winner >= 0 else None) == board.winner
         assert st.over == board.is_over
     assert st.over
+    scores = [sum(t.points(rules.double_blank) for t in board.hands[p].known) for p in names]
+    if board.winner is not None and board.out_on_double:
+        scores[names.index(board.winner)] = rules.out_on_double
+    assert st.scores() == scores
     return moves
 
 
@@ -93,10 +105,14 @@ def test_fast_engine_agrees_with_round_on_every_move(rules, players):
     assert moves > 50 * 10
 
 
-def test_greedy_playout_plays_the_simulators_greedy_game():
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(top=9), Rules(top=9, draw="until", out_on_double=50), Rules(top=9, draw="one-may")],
+    ids=str,
+)
+def test_greedy_playout_plays_the_simulators_greedy_game(rules):
     """playout() is greedy for every seat: the same round as cf simulate's greedy players."""
     for seed in range(30):
-        rules = Rules(top=9)
         names = ["A", "B", "C", "D"]
         game = simulate_game(names, rules, ["greedy"] * 4, seed=seed, rounds=1)
         sim = game.rounds[0]

@@ -213,3 +213,17 @@ def test_the_file_can_come_from_stdin(cli):
     assert cli("hint", "-", *FAST, input=text).output == from_stdin.output
     missing = cli("hint", "no-such-file.yaml")
     assert missing.exit_code == 2
+
+
+def test_the_text_says_lower_is_better_names_the_play_and_ends_with_the_sampling(run):
+    """Issue 21, item 13: a family reads the table without a manual."""
+    result = run(str(HALF), "--playouts", "5")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "best first: lower expected points (Ana's hand when the round ends) are better" in lines
+    header = next(line for line in lines if line.lstrip().startswith("#"))
+    assert header.split()[:2] == ["#", "play"] and "record" not in header
+    assert lines[-1] == "(5 random deals of the unseen tiles per action, seed 0)"
+    assert sum("deal" in line for line in lines) == 1  # the sampling said once, at the end
+    one = run(str(HALF), "--playouts", "1", "--seed", "4").stdout.splitlines()[-1]
+    assert one == "(1 random deal of the unseen tiles per action, seed 4)"

@@ -71,6 +71,29 @@ def test_the_comma_may_be_spaces(text, expected):
     assert parse_action(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "draws", "play"),
+    [
+        ("draw 5-4, draw 2-1, draw 6-6, 6-6", ((5, 4), (2, 1), (6, 6)), (6, 6)),
+        ("draw, draw, pass", (None, None), None),
+        # a tile right after `draw` names the drawn tile only when another item follows
+        ("draw 5-4 draw 2-1", ((5, 4), None), (2, 1)),
+        ("Draw 5-4 DRAW, pass", ((5, 4), None), None),
+        ("draw, draw 3-1, 1-3", (None, (3, 1)), (1, 3)),
+    ],
+)
+def test_several_draws_in_one_turn(text, draws, play):
+    action = parse_action(text)
+    assert (action.draws, action.play, action.draw_count) == (draws, play, len(draws))
+    assert parse_action(format_action(action)) == action
+
+
+def test_several_draws_are_written_each_with_its_own_draw():
+    action = parse_action("draw 5-4 draw 2-1 draw 6-6 6-6")
+    assert format_action(action) == "draw 5-4, draw 2-1, draw 6-6, 6-6"
+    assert format_action(parse_action("draw draw pass")) == "draw, draw, pass"
+
+
 def test_played_and_drawn_tiles():
     action = parse_action("draw 2-1, 1-2")
     assert action.drawn_tile == Tile(2, 1)
@@ -113,6 +136,11 @@ def test_format_is_canonical_and_keeps_orientation(text, canonical):
         "draw draw",
         "draw pass, pass",
         "draw 9-7, draw",
+        "draw 9-7 draw",
+        "draw, draw",
+        "draw 9-7, 6-6, draw 5-4, pass",
+        "draw 9-7 6-6 pass",
+        "pass, draw, pass",
         "draw 9-7, foo",
         "9-x",
         "draws 9-7",
@@ -171,8 +199,10 @@ def set_and_action(draw):
     oriented = st.tuples(pip, pip)
     drew = draw(st.booleans())
     drawn = draw(st.one_of(st.none(), oriented)) if drew else None
+    # Several draws in one turn (draw: until): the ones before the last.
+    earlier = tuple(draw(st.lists(st.one_of(st.none(), oriented), max_size=3))) if drew else ()
     play = draw(st.one_of(st.none(), oriented))
-    return top, Action(play=play, drew=drew, drawn=drawn)
+    return top, Action(play=play, drew=drew, drawn=drawn, earlier=earlier)
 
 
 @given(set_and_action())
@@ -198,17 +228,12 @@ def test_any_way_of_writing_an_action_parses_to_it(case, data):
     end = "pass" if action.play is None else None
     end_text = _write_word(data, end) if end else _write_tile(data, *action.play)
     sep = st.sampled_from([", ", ",", " ", "  ", " , ", "\t"])
-    if not action.drew:
-        text = end_text
-    elif action.drawn is None:
-        text = _write_word(data, "draw") + data.draw(sep) + end_text
-    else:
-        text = (
-            _write_word(data, "draw")
-            + data.draw(st.sampled_from([" ", "  ", "\t"]))
-            + _write_tile(data, *action.drawn)
-            + data.draw(sep)
-            + end_text
-        )
+    text = ""
+    for drawn in action.draws:
+        text += _write_word(data, "draw")
+        if drawn is not None:
+            text += data.draw(st.sampled_from([" ", "  ", "\t"])) + _write_tile(data, *drawn)
+        text += data.draw(sep)
+    text += end_text
     assert parse_action(text, top) == action
     assert parse_action(format_action(parse_action(text, top)), top) == action

@@ -271,3 +271,60 @@ def test_unknown_set_is_a_rules_error(top):
 def test_rules_error_is_the_rules_code():
     assert RulesError.code == "rules"
     assert issubclass(RulesError, ValueError)
+
+
+# --- house rules: draw, out_on_double, target -------------------------------------------
+
+
+def test_house_rule_defaults():
+    rules = Rules()
+    assert (rules.draw, rules.out_on_double, rules.target) == ("one", 0, None)
+
+
+@pytest.mark.parametrize("value", ["one", "one-may", "until"])
+def test_draw_allowed(value):
+    assert Rules(draw=value).draw == value
+
+
+@pytest.mark.parametrize("value", ["", "One", "twice", "one_may", 1, None, True, ["one"]])
+def test_draw_rejected(value):
+    with pytest.raises(RulesError):
+        Rules(draw=value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [0, 25, 50])
+def test_out_on_double_allowed(value):
+    assert Rules(out_on_double=value).out_on_double == value
+
+
+@pytest.mark.parametrize("value", [-1, "50", 50.0, True, None])
+def test_out_on_double_rejected(value):
+    with pytest.raises(RulesError):
+        Rules(out_on_double=value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [0, -5, "100", 100.0, False])
+def test_target_rejected(value):
+    with pytest.raises(RulesError):
+        Rules(target=value)  # type: ignore[arg-type]
+
+
+def test_with_a_target_rounds_is_a_maximum_of_any_size():
+    assert Rules(top=6, target=100, rounds=30).rounds_in_game == 30
+    assert Rules(top=6, target=100).rounds_in_game is None
+    with pytest.raises(RulesError):
+        Rules(top=6, rounds=8)  # without a target: 1 to N+1
+    with pytest.raises(RulesError):
+        Rules(top=6, target=100, rounds=0)
+
+
+def test_starting_doubles_cycle_in_a_target_game():
+    rules = Rules(top=9, target=150)
+    assert [rules.starter_number(k) for k in (1, 2, 10, 11, 12, 21)] == [9, 8, 0, 9, 8, 9]
+
+
+def test_game_over_at_the_target_or_the_last_round():
+    assert not Rules(top=6, target=100).game_over([99, 12], 20)
+    assert Rules(top=6, target=100).game_over([100, 12], 2)
+    assert Rules(top=6, target=100, rounds=3).game_over([1, 2], 3)
+    assert Rules(top=6).game_over([500, 900], 7) and not Rules(top=6).game_over([500], 6)

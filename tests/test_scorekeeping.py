@@ -58,8 +58,8 @@ def test_new_writes_every_rule_and_prints_the_first_double(cli, tmp_path):
     )
     assert path.read_text() == (
         "title: Friday\ndate: 2026-11-28\nset: double-nine\nrules:\n  starter_arms: 4\n"
-        "  double_blank: 25\n  deal: 14\n  reserve: 1\n  rounds: 10\n"
-        "players: [Ana, Ben, Carla]\nrounds: []\n"
+        "  double_blank: 25\n  deal: 14\n  reserve: 1\n  rounds: 10\n  draw: one\n"
+        "  out_on_double: 0\nplayers: [Ana, Ben, Carla]\nrounds: []\n"
     )
     assert valid(path)
 
@@ -118,10 +118,10 @@ def test_add_scores(cli, game):
 
 
 def test_add_all_tiles_writes_hands(cli, game):
-    result = cli("add", str(game), "Ana=out", "Ben=5-4 4-1", "Carla=", "Dan=[5|5],0-0")
+    result = cli("add", str(game), "Ana=1-1", "Ben=5-4 4-1", "Carla=", "Dan=[5|5],0-0")
     assert result.exit_code == 0, result.output
     assert game.read_text().endswith(
-        '  - hands: {Ana: "", Ben: 5-4 4-1, Carla: "", Dan: 5-5 0-0}\n'
+        '  - hands: {Ana: 1-1, Ben: 5-4 4-1, Carla: "", Dan: 5-5 0-0}\n'
     )
 
 
@@ -191,22 +191,35 @@ def test_an_entry_without_equals_is_a_usage_error(cli, game):
 
 
 def test_the_file_as_it_would_be_is_validated_first(cli, tmp_path):
-    """A round more than the game has: the problems are printed as cf validate prints
+    """A problem elsewhere in the file: the problems are printed as cf validate prints
     them, and the file is not touched (same bytes, same inode)."""
     from cf.record.keeper import add_entries
     from cf.render.problems import render_validation
 
-    game = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben", "--rounds", "1")
+    game = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben", "--rounds", "3")
     cli("add", str(game), "Ana=0", "Ben=5")
+    game.write_text(game.read_text().replace("Ben: 5}", "Ben: 5000}"))  # a slip by hand
     before, inode = game.read_bytes(), game.stat().st_ino
     entries = ["Ana=7", "Ben=out"]
     result = cli("add", str(game), *entries)
     assert result.exit_code == 1
     would_be = add_entries(before.decode(), str(game), [e.split("=") for e in entries])
-    assert [p.code for p in would_be.report.problems] == ["round-count"]
+    assert [(p.code, p.round) for p in would_be.report.problems] == [("score-mismatch", 1)]
     assert result.stderr == (
         render_validation([would_be.report])
         + "Error: nothing written: the file would have the problems above\n"
+    )
+    assert game.read_bytes() == before and game.stat().st_ino == inode
+
+
+def test_a_round_after_the_last_is_refused_in_plain_words(cli, tmp_path):
+    game = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben", "--rounds", "1")
+    cli("add", str(game), "Ana=0", "Ben=5")
+    before, inode = game.read_bytes(), game.stat().st_ino
+    result = cli("add", str(game), "Ana=7", "Ben=out")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Error: the game is over (1 of 1 rounds; Ana won). Start the next one with cf new\n"
     )
     assert game.read_bytes() == before and game.stat().st_ino == inode
 
@@ -260,10 +273,10 @@ def fake_photo(monkeypatch, tiles, unreadable=()):
 
 def test_a_photo_counts_as_tiles(cli, game, monkeypatch):
     seen = fake_photo(monkeypatch, "6-5 2-2")
-    result = cli("add", str(game), "Ana=out", "Ben=@ben.jpg", "Carla=", "Dan=1-0")
+    result = cli("add", str(game), "Ana=out", "Ben=@ben.jpg", "Carla=3-1", "Dan=1-0")
     assert result.exit_code == 0, result.output
     assert seen == [("ben.jpg", 6)]
-    assert 'hands: {Ana: "", Ben: 6-5 2-2, Carla: "", Dan: 1-0}' in game.read_text()
+    assert 'hands: {Ana: "", Ben: 6-5 2-2, Carla: 3-1, Dan: 1-0}' in game.read_text()
 
 
 def test_a_photo_that_cannot_be_read_writes_nothing(cli, game, monkeypatch):

@@ -84,7 +84,7 @@ def add(
             except (EntryError, EditError) as exc:
                 fail(str(exc))
             if not change.report.valid:
-                _print_problems(change.report)
+                _print_problems(change.report, round_ or count + 1)
                 raise typer.Exit(1)
             atomic_write(file, change.text, overwrite=True)
     except OSError as exc:  # the write itself, or the lock file beside FILE
@@ -155,11 +155,25 @@ def _photo(path: str, top: int) -> Any:
     return tuple(result.tiles)
 
 
-def _print_problems(report: Any) -> None:
+def _print_problems(report: Any, k: int | None = None) -> None:
+    """The problems the change would make, as ``cf validate`` prints them; those of round
+    ``k``, the round being entered, as words about that round (its lines are not in the
+    file yet)."""
     from cf.render.problems import render_validation
 
-    typer.echo(render_validation([report]), err=True, nl=False)
-    typer.echo("Error: nothing written: the file would have the problems above", err=True)
+    if k is None or all(p.round != k for p in report.problems):
+        typer.echo(render_validation([report]), err=True, nl=False)
+        typer.echo("Error: nothing written: the file would have the problems above", err=True)
+        return
+    from cf.render.problems import problem_line
+
+    for p in report.problems:
+        if p.round == k:
+            who = f"{p.player}: " if p.player and p.player not in p.message else ""
+            typer.echo(f"round {k}: {who}{p.message} [{p.code}]", err=True)
+        else:
+            typer.echo(problem_line(report.file, p), err=True)
+    typer.echo(f"Error: nothing written: round {k} would have the problems above", err=True)
 
 
 def can_encode(text: str) -> bool:
@@ -180,7 +194,7 @@ def _scoreboard(change: Any, fmt: str) -> None:
     game, report = change.game, change.report
     standing = standings_of(game, report.round_points)
     k = standing.rounds_played + 1
-    next_starter = str(round_starter(game.top, k)) if k <= game.top + 1 else None
+    next_starter = None if standing.complete else str(round_starter(game.top, k))
     out = render_scoreboard(
         standing, next_starter, fmt, ascii_only=not can_encode("".join(ARROWS))
     )

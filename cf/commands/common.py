@@ -39,6 +39,14 @@ class ValidateFormat(str, Enum):
     sarif = "sarif"
 
 
+class DrawRule(str, Enum):
+    """The house rule ``draw`` (docs/rules.md, "House rules")."""
+
+    one = "one"
+    one_may = "one-may"
+    until = "until"
+
+
 class RankBy(str, Enum):
     total = "total"
     average = "average"
@@ -179,6 +187,38 @@ DoubleBlankOpt = Annotated[
         parser=whole_number,
         metavar="INTEGER",
         help="Points for holding the double blank 0-0 at the end of a round.",
+    ),
+]
+
+
+# The house rules of docs/rules.md, "House rules": the same flags for cf new and cf simulate.
+DrawOpt = Annotated[
+    DrawRule,
+    typer.Option(
+        "--draw",
+        help="What a player who cannot play does: draw one tile and play it if it fits "
+        "(one, the rule sheets'), draw one and may play it (one-may), or draw until a tile "
+        "fits (until).",
+    ),
+]
+OutOnDoubleOpt = Annotated[
+    int,
+    typer.Option(
+        "--out-on-double",
+        parser=whole_number,
+        metavar="N",
+        help="Points for going out by playing a double as the last tile (some tables: 50).",
+    ),
+]
+TargetOpt = Annotated[
+    Optional[int],
+    typer.Option(
+        "--target",
+        min=1,
+        metavar="T",
+        help="Play to a target total: the game ends after the round in which a total "
+        "reaches T (lowest total wins); --rounds is then the most rounds it may have.",
+        show_default=False,
     ),
 ]
 

@@ -41,6 +41,15 @@ def hint(
             help="Your hand now, e.g. '9-3 7-2 5-5', when the file has no deal for you.",
         ),
     ] = None,
+    drawn: Annotated[
+        Optional[str],
+        typer.Option(
+            "--drawn",
+            metavar="TILE",
+            help="Under the house rule draw: one-may: the tile you just drew. Play it or "
+            "keep it? Both are judged.",
+        ),
+    ] = None,
     playouts: Annotated[
         int,
         typer.Option(
@@ -64,6 +73,9 @@ def hint(
     dealing the unseen tiles at random, consistently with all of that, --playouts times,
     and playing the round out with greedy players.
 
+    Under the house rule draw: one-may, a player who drew a tile that fits may play it
+    or keep it: --drawn TILE judges both.
+
     Exit 0 with advice; 1 when the round is over or its log breaks the rules; 2 when the
     options do not fit the file (no such round, another player's turn, no hand known).
 
@@ -71,20 +83,27 @@ def hint(
     Examples:
       cf hint examples/in-progress/half-played.yaml
       cf hint game.yaml --round 3 --player Ana --hand "9-3 7-2 5-5" --format json
+      cf hint game.yaml --drawn 6-2
     """
     from cf.play.hint import HintError, HintUsageError, advise
-    from cf.tiles import NotationError, parse_hand
+    from cf.tiles import NotationError, Tile, parse_hand
 
     games = read_games([file] if file else None)
     game = next(iter(games))
     tiles = None
+    drawn_tile = None
+    if drawn is not None:
+        try:
+            drawn_tile = Tile.parse(drawn, game.top)
+        except NotationError as exc:
+            raise typer.BadParameter(str(exc), param_hint="'--drawn'") from None
     if hand is not None:
         try:
             tiles = parse_hand(hand, game.top)
         except NotationError as exc:
             raise typer.BadParameter(str(exc), param_hint="'--hand'") from None
     try:
-        advice = advise(game, round_, player, tiles, playouts, seed)
+        advice = advise(game, round_, player, tiles, playouts, seed, drawn_tile)
     except HintUsageError as exc:
         fail(str(exc), 2)
     except HintError as exc:

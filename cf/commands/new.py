@@ -11,8 +11,12 @@ import typer
 
 from cf.commands.common import (
     DoubleBlankOpt,
+    DrawOpt,
+    DrawRule,
+    OutOnDoubleOpt,
     SetOpt,
     StarterArmsOpt,
+    TargetOpt,
     command_app,
     fail,
     set_option,
@@ -62,10 +66,14 @@ def new(
         typer.Option(
             "--rounds",
             min=1,
-            help="Rounds in the game, from the top double down (default: one per double).",
+            help="Rounds in the game, from the top double down (default: one per double; "
+            "with --target, the most it may have).",
             show_default=False,
         ),
     ] = None,
+    draw: DrawOpt = DrawRule.one,
+    out_on_double: OutOnDoubleOpt = 0,
+    target: TargetOpt = None,
     title: Annotated[
         Optional[str],
         typer.Option(
@@ -82,15 +90,17 @@ def new(
 ) -> None:
     """Start a game file: the players, the set and every house rule, and no rounds yet.
 
-    Every rule is written out (starter_arms, double_blank, deal, reserve, rounds), so the
-    file scores the same under any later default. Then keep score round by round with
-    cf add. FILE is never replaced without --force.
+    Every rule is written out (starter_arms, double_blank, deal, reserve, rounds, draw,
+    out_on_double, and target when given), so the file scores the same under any later
+    default. Then keep score round by round with cf add. FILE is never replaced without
+    --force.
 
     \b
     Examples:
       cf new friday.yaml --players Ana,Ben,Carla,Dan
       cf new club.yaml --players Ana,Ben --set double-six --double-blank 25 --title Club
       cf new quick.yaml --players Ana,Ben,Carla --rounds 5
+      cf new club.yaml --players Ana,Ben,Carla --target 150 --draw until --out-on-double 50
     """
     from cf.record.keeper import new_game_text
     from cf.record.replay import round_starter
@@ -110,6 +120,9 @@ def new(
             double_blank=double_blank,
             reserve=reserve,
             rounds=rounds,
+            draw=draw.value,
+            out_on_double=out_on_double,
+            target=target,
         )
         if title is None:  # a game file has a title: the file's name will do
             title = os.path.splitext(os.path.basename(file))[0] or None
@@ -117,9 +130,12 @@ def new(
     except RulesError as exc:
         fail(str(exc).replace("give the deal explicitly", "give it with --deal"), 2)
     _write_new(file, text, force)
-    typer.echo(
-        f"wrote {file}: {', '.join(names)}; {rules.set_name}, {rules.rounds_in_game} rounds"
-    )
+    length = f"{rules.rounds_in_game} rounds"
+    if rules.target is not None:
+        length = f"played to {rules.target}" + (
+            f", {rules.rounds} rounds at most" if rules.rounds is not None else ""
+        )
+    typer.echo(f"wrote {file}: {', '.join(names)}; {rules.set_name}, {length}")
     typer.echo(f"round 1 starts with {round_starter(top, 1)}")
 
 

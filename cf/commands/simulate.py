@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import multiprocessing
 import os
 import re
 import shlex
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from enum import Enum
 from typing import Annotated, Any, NoReturn, Optional
 
 import typer
@@ -27,6 +29,7 @@ from cf.commands.common import (
     set_option,
     write_document,
 )
+from cf.errors import Error, clip
 from cf.files import WriteError, atomic_write
 from cf.play.simulate import Stats, game_seed, simulate_game, study_chunk
 from cf.record.emit import game_yaml
@@ -42,6 +45,12 @@ NAMES = (
     *("Ana", "Ben", "Carla", "Dan", "Eva", "Fede", "Gala", "Hugo", "Inés"),
     *("Juan", "Kira", "Luis", "Mar", "Nico", "Olga", "Pablo", "Quim", "Rosa"),
 )
+
+
+class DrawRule(str, Enum):
+    one = "one"
+    one_may = "one-may"
+    until = "until"
 
 
 @app.command(short_help="Computer players play complete games.")
@@ -92,6 +101,37 @@ def simulate(
             "--reserve", min=0, help="Undrawable tiles (default 2 with two players, else 1)."
         ),
     ] = None,
+    draw: Annotated[
+        DrawRule,
+        typer.Option(
+            "--draw",
+            help="What a player with nothing to play does: draw one tile and play it if it "
+            "fits (one), draw one and may play it (one-may), or draw until one fits (until).",
+        ),
+    ] = DrawRule.one,
+    out_on_double: Annotated[
+        int,
+        typer.Option("--out-on-double", min=0, help="Points for going out on a double."),
+    ] = 0,
+    target: Annotated[
+        Optional[int],
+        typer.Option(
+            "--target",
+            min=1,
+            help="Play until a player's total reaches this (then --rounds is the most rounds).",
+        ),
+    ] = None,
+    compare: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--compare",
+            metavar="RULES",
+            help="With --stats: play the same games under each of these house rules and "
+            "compare them in one table; give it twice or more, e.g. --compare draw=one "
+            "--compare draw=until (RULES: OPTION=VALUE[,OPTION=VALUE…] over the rules of "
+            "the other options).",
+        ),
+    ] = None,
     output: Annotated[
         Optional[str],
         typer.Option(
@@ -112,8 +152,24 @@ def simulate(
         bool, typer.Option("--stats", help="Print figures over the games instead of files.")
     ] = False,
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=1, max=64, help="Processes for --stats.")
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=0,
+            max=64,
+            help="Processes for --stats (0: one per core available). The figures are the "
+            "same for any number.",
+        ),
     ] = 1,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="With --stats: replay every round the fast engine played through the "
+            "rules engine too, move by move (slower; a difference is a bug, exit 1).",
+        ),
+    ] = False,
     format_: Annotated[
         TextJson, typer.Option("--format", "-f", help="Format of --stats.")
     ] = TextJson.text,
@@ -130,6 +186,11 @@ def simulate(
       cf simulate --set 12 --players 6 --starter-arms players --seed 3
       cf simulate --games 200 --stats --strategy greedy,random,greedy,random
       cf simulate --games 20 --stats --strategy ismcts,greedy,greedy,greedy
+      cf simulate --games 500 --stats --compare draw=one --compare draw=until
+
+    Studies whose seats are all greedy or random play on the fast engine (the same games,
+    move for move, ten times faster); --check replays each of their rounds through the
+    rules engine as well.
     """
     if format_ is TextJson.json and not stats:
         raise typer.BadParameter(
@@ -140,23 +201,52 @@ def simulate(
     arms = _starter_arms(starter_arms, top)
     try:
         rules = Rules(
-            top=top, deal=deal_, starter_arms=arms, double_blank=double_blank, reserve=reserve
+            top=top,
+            deal=deal_,
+            starter_arms=arms,
+            double_blank=double_blank,
+            reserve=reserve,
+            draw=draw.value,
+            out_on_double=out_on_double,
+            target=target,
+            rounds=rounds if target is not None else None,
         )
     except RulesError as exc:
         fail(str(exc), 2)
-    name_list = _player_names(names, players)
+    name_list = _player_names(names, players, strategy)
     seats = _seats(strategy, len(name_list))
-    if rounds is not None and rounds > top + 1:
+    if rounds is not None and rounds > top + 1 and target is None:
         raise typer.BadParameter(f"{rules.set_name} has {top + 1} rounds", param_hint="'--rounds'")
+    variants = _variants(rules, compare or [], stats)
     try:
-        rules.row(len(name_list))
-        rules.arms_for(len(name_list))
+        for _, r in variants or [("", rules)]:
+            r.row(len(name_list))
+            r.arms_for(len(name_list))
     except RulesError as exc:
         fail(str(exc))
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
     if not stats:
         check_output(output, games, force)
+        if check:
+            raise typer.BadParameter(
+                "checks the rounds of a --stats study", param_hint="'--check'"
+            )
+    if jobs == 0:
+        jobs = _cores()
+    if variants:
+        from cf.render.stats import render_comparison
+
+        results = [
+            (label, study(name_list, r, seats, seed, rounds, games, jobs, playouts, check))
+            for label, r in variants
+        ]
+        text = render_comparison(results, name_list, seats, format_.value, seed)
+        if format_ is TextJson.json:
+            write_document(text)
+        else:
+            typer.echo(text, nl=False)
+        return
     run(
         name_list,
         rules,
@@ -170,14 +260,74 @@ def simulate(
         format_.value,
         force,
         playouts,
+        check,
     )
 
 
-def _player_names(names: str | None, players: int | None) -> list[str]:
-    """The seats' names: ``--names``, else the first of NAMES (P1, P2, … past them)."""
+#: What --compare may change, and how its value is read.
+_COMPARABLE: dict[str, Callable[[str, int], object]] = {
+    "draw": lambda v, top: v,
+    "out_on_double": lambda v, top: _whole(v),
+    "target": lambda v, top: None if v.lower() == "none" else _whole(v),
+    "starter_arms": lambda v, top: parse_starter_arms(v),
+    "double_blank": lambda v, top: _whole(v),
+    "reserve": lambda v, top: _whole(v),
+    "deal": lambda v, top: _whole(v),
+}
+
+
+def _whole(text: str) -> int:
+    word = text.strip()
+    if word.isascii() and word.isdigit() and len(word) <= 100:
+        return int(word)
+    raise RulesError(f"'{clip(word)}' is not a whole number")
+
+
+def _variants(base: Rules, texts: list[str], stats: bool) -> list[tuple[str, Rules]]:
+    """The house rules of each ``--compare RULES``, over ``base`` (usage errors, exit 2)."""
+    if not texts:
+        return []
+    hint = "'--compare'"
+    if not stats:
+        raise typer.BadParameter("compares the figures of --stats: add --stats", param_hint=hint)
+    out = []
+    for text in texts:
+        changes: dict[str, object] = {}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            key, sep, value = part.partition("=")
+            key = key.strip().lower().replace("-", "_")
+            if not sep or key not in _COMPARABLE:
+                raise typer.BadParameter(
+                    f"'{clip(part)}' is not OPTION=VALUE with OPTION one of "
+                    f"{', '.join(_COMPARABLE)}",
+                    param_hint=hint,
+                )
+            try:
+                changes[key] = _COMPARABLE[key](value.strip(), base.top)
+            except RulesError as exc:
+                raise typer.BadParameter(f"{key}: {exc}", param_hint=hint) from None
+        try:
+            out.append((text.strip() or "(as given)", dataclasses.replace(base, **changes)))  # type: ignore[arg-type]
+        except RulesError as exc:
+            raise typer.BadParameter(str(exc), param_hint=hint) from None
+    return out
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(len(os.sched_getaffinity(0)), 1)
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _player_names(names: str | None, players: int | None, strategy: str = "") -> list[str]:
+    """The seats' names: ``--names``, else the first of NAMES (P1, P2, … past them); as
+    many as ``--players``, else as ``--strategy`` names seats (one per seat), else 4."""
     name_list = names_option(names, players)
     if name_list is None:
-        count = players or 4
+        per_seat = strategy.count(",") + 1
+        count = players or (per_seat if per_seat > 1 else 4)
         name_list = (
             list(NAMES[:count]) if count <= len(NAMES) else [f"P{i}" for i in range(1, count + 1)]
         )
@@ -247,6 +397,12 @@ def command_line(
         parts.append(f"--double-blank {rules.double_blank}")
     if rules.reserve is not None:
         parts.append(f"--reserve {rules.reserve}")
+    if rules.draw != "one":
+        parts.append(f"--draw {rules.draw}")
+    if rules.out_on_double:
+        parts.append(f"--out-on-double {rules.out_on_double}")
+    if rules.target is not None:
+        parts.append(f"--target {rules.target}")
     return " ".join(parts)
 
 
@@ -263,11 +419,12 @@ def run(
     fmt: str,
     force: bool = False,
     playouts: int | None = None,
+    check: bool = False,
 ) -> None:
     if stats:
         from cf.render.stats import render_stats
 
-        result = study(names, rules, seats, seed, rounds, games, jobs, playouts)
+        result = study(names, rules, seats, seed, rounds, games, jobs, playouts, check)
         text = render_stats(result, names, seats, fmt, seed)
         if fmt == "json":
             write_document(text)
@@ -278,6 +435,8 @@ def run(
         game = simulate_game(names, rules, seats, seed, rounds, playouts)
         text = game_yaml(game, command_line(names, rules, seats, seed, rounds, playouts))
         _write(output, text, force)
+        if output is not None and output != "-":
+            typer.echo(f"wrote {output}", err=True)
         return
     assert output is not None  # check_output saw to it
     try:
@@ -285,11 +444,13 @@ def run(
     except OSError as exc:
         fail(f"cannot make the folder {output}: {exc.strerror or exc}", 2)
     width = len(str(games))
-    for i in range(games):
+    paths = [os.path.join(output, f"game-{i + 1:0{width}d}.yaml") for i in range(games)]
+    for i, path in enumerate(paths):
         seed_i = game_seed(seed, i)
         game = simulate_game(names, rules, seats, seed_i, rounds, playouts)
         text = game_yaml(game, command_line(names, rules, seats, seed_i, rounds, playouts))
-        _write(os.path.join(output, f"game-{i + 1:0{width}d}.yaml"), text, force)
+        _write(path, text, force)
+    typer.echo(f"wrote {games} games: {paths[0]} to {paths[-1]}", err=True)
 
 
 _GAME_FILE = re.compile(r"game-[0-9]+\.yaml")
@@ -353,21 +514,46 @@ def study(
     games: int,
     jobs: int,
     playouts: int | None = None,
+    check: bool = False,
 ) -> Stats:
     """Play ``games`` games; ``jobs`` processes give the same figures as one."""
+    from cf.play.study import fast_enough
+
     total = Stats()
+    common = (names, rules, seats, seed, rounds, playouts, check)
+    # A batch of greedy games on the fast engine takes milliseconds: send more at a time,
+    # but enough batches to keep every worker busy to the end.
     chunk = 25
+    if fast_enough(seats) and not check:
+        chunk = max(25, min(200, games // (4 * jobs)))
     batches = (range(i, min(i + chunk, games)) for i in range(0, games, chunk))
     count = -(-games // chunk)
     show = sys.stderr.isatty()
     if jobs == 1:
-        results = (study_chunk(names, rules, seats, seed, b, rounds, playouts) for b in batches)
-        _gather(total, results, count, show)
+        results = (_chunk(common, b) for b in batches)
+        _gather(total, _checked(results), count, show)
         return total
-    common = (names, rules, seats, seed, rounds, playouts)
     with _workers(jobs, common) as workers:
-        _gather(total, _dispatch(workers, batches, per_worker=2), count, show)
+        _gather(total, _checked(_dispatch(workers, batches, per_worker=2)), count, show)
     return total
+
+
+def _chunk(common: tuple[Any, ...], batch: range) -> Stats | Error:
+    """One batch's figures, or the error it ran into (a failed --check), for the main
+    process to report."""
+    names, rules, seats, seed, rounds, playouts, check = common
+    try:
+        return study_chunk(names, rules, seats, seed, batch, rounds, playouts, check)
+    except Error as exc:
+        return exc
+
+
+def _checked(results: Iterator[Stats | Error]) -> Iterator[Stats]:
+    """The figures, or exit 1 at the first error a batch reports (a failed --check)."""
+    for r in results:
+        if isinstance(r, Error):
+            fail(str(r))
+        yield r
 
 
 # --- worker processes ---------------------------------------------------------------------
@@ -430,7 +616,6 @@ def _work(conn: Any, common: tuple[Any, ...], others: list[Any]) -> None:
     for signum in _process.SIGNALS:
         signal.signal(signum, signal.SIG_DFL if signum == signal.SIGTERM else signal.SIG_IGN)
     _mask(signal.SIG_UNBLOCK, set(_process.SIGNALS))
-    names, rules, seats, seed, rounds, playouts = common
     while True:
         try:
             batch = conn.recv()
@@ -438,7 +623,7 @@ def _work(conn: Any, common: tuple[Any, ...], others: list[Any]) -> None:
             return
         if batch is None:
             return
-        result = study_chunk(names, rules, seats, seed, batch, rounds, playouts)
+        result = _chunk(common, batch)
         try:
             conn.send(result)
         except OSError:  # the main process was killed (SIGKILL): end with the batch
@@ -447,7 +632,7 @@ def _work(conn: Any, common: tuple[Any, ...], others: list[Any]) -> None:
 
 def _dispatch(
     workers: list[_Worker], batches: Iterator[range], per_worker: int
-) -> Iterator[Stats]:
+) -> Iterator[Stats | Error]:
     """Results as they come, with at most ``per_worker`` batches handed to each worker and
     not yet returned, so memory stays flat however many games there are."""
     from multiprocessing.connection import wait
@@ -468,7 +653,7 @@ def _dispatch(
         ready: list[Any] = wait([c for c, n in owing.items() if n], timeout=0.5)
         for conn in ready:
             try:
-                result: Stats = conn.recv()
+                result: Stats | Error = conn.recv()
             except EOFError:
                 _worker_died(process_of[conn])
             owing[conn] -= 1

@@ -189,11 +189,9 @@ def _standing(game: Game, after_round: int | None) -> GameStandings | None:
     # a valid game scores every round
     standing = standings_of(game, report.round_points, after_round)  # type: ignore[arg-type]
     if not standing.complete and after_round is None:
-        typer.echo(
-            f"note: {game.file} is a partial game: {standing.rounds_played} of "
-            f"{standing.rounds_in_game} rounds",
-            err=True,
-        )
+        from cf.render.standings import how_far
+
+        typer.echo(f"note: {game.file} is a partial game: {how_far(standing)}", err=True)
     return standing
 
 

@@ -30,6 +30,10 @@ from cf.tiles import Tile
 
 TOES = 3
 
+#: The ``draw`` house rule as the fast engine keeps it (cf.rules: one, one-may, until).
+DRAW_CODES = {"one": 0, "one-may": 1, "until": 2}
+ONE, ONE_MAY, UNTIL = 0, 1, 2
+
 
 def _greedy_key(tile: Tile, double_blank: int) -> tuple[int, int, Tile]:
     # greedy_strategy: the double blank first when it costs more than any tile can, else
@@ -110,7 +114,10 @@ class State:
     """One round in play with every hand and the yard order known (a determinization).
 
     ``hands`` are masks by seat; ``yard`` lists tile numbers, drawn from the end;
-    ``pending`` is the open foot's number or -1; ``winner`` the seat that went out or -1.
+    ``pending`` is the open foot's number or -1; ``winner`` the seat that went out or -1,
+    and ``out_double`` whether its last tile was a double. ``draw`` is the house rule
+    (:data:`ONE`, :data:`ONE_MAY`, :data:`UNTIL`); ``out_points`` what going out on a
+    double scores (the ``out_on_double`` rule).
     """
 
     __slots__ = (
@@ -118,11 +125,14 @@ class State:
         "arms_needed",
         "blocked",
         "cur",
+        "draw",
         "drawable",
         "ends",
         "fit",
         "hands",
         "open_bits",
+        "out_double",
+        "out_points",
         "pending",
         "starter",
         "t",
@@ -146,6 +156,9 @@ class State:
     cur: int
     winner: int
     blocked: bool
+    draw: int
+    out_points: int
+    out_double: bool
 
     @classmethod
     def start(
@@ -170,6 +183,8 @@ class State:
             toes=0,
             ends=[],
             cur=first,
+            draw=rules.draw,
+            out_on_double=rules.out_on_double,
         )
         return st
 
@@ -188,9 +203,15 @@ class State:
         toes: int,
         ends: Iterable[int],
         cur: int,
+        draw: str = "one",
+        out_on_double: int = 0,
     ) -> State:
-        """A round at any point: ``yard`` lists tile numbers, the next one drawn last."""
+        """A round at any point: ``yard`` lists tile numbers, the next one drawn last;
+        ``draw`` and ``out_on_double`` are the house rules of those names."""
         st = cls()
+        st.draw = DRAW_CODES[draw]
+        st.out_points = out_on_double
+        st.out_double = False
         st.t = tables
         st.hands = hands
         st.yard = yard
@@ -229,6 +250,9 @@ class State:
         st.cur = self.cur
         st.winner = self.winner
         st.blocked = self.blocked
+        st.draw = self.draw
+        st.out_points = self.out_points
+        st.out_double = self.out_double
         return st
 
     @property
@@ -321,30 +345,56 @@ class State:
         self.hands[p] = hand
         if not hand:
             self.winner = p
+            self.out_double = hi == lo
         self._refit()
         self.cur = (p + 1) % len(self.hands)
         if not self.drawable:
             self._check_blocked()
 
-    def forced(self) -> int:
+    def forced(self, keep: bool = False) -> int:
         """The current player, holding nothing playable, draws (and plays the drawn tile if
-        it fits, on greedy's end) or passes. Returns the tile drawn and played, or -1."""
-        if self.drawable:
+        it fits, on greedy's end) or passes. Under ``draw: until`` the player draws again
+        while the drawn tile does not fit and a tile can be drawn; under ``one-may``,
+        ``keep`` keeps a drawn tile that fits instead of playing it. Returns the tile drawn
+        and played, or -1."""
+        while self.drawable:
             self.drawable -= 1
             tile = self.yard.pop()
-            if self.fit >> tile & 1:
+            if self.fit >> tile & 1 and not (keep and self.draw == ONE_MAY):
                 self.play(tile, self.greedy_near(tile))
                 return tile
             self.hands[self.cur] |= 1 << tile
-        tile = -1
+            if self.draw != UNTIL or self.fit >> tile & 1:
+                break
+        self.pass_turn()
+        return -1
+
+    def draw_one(self) -> int:
+        """The current player draws one tile into the hand (the turn goes on: under
+        ``one-may`` a fitting one is then played with :meth:`play`, or kept with
+        :meth:`pass_turn`). Returns the tile."""
+        self.drawable -= 1
+        tile = self.yard.pop()
+        self.hands[self.cur] |= 1 << tile
+        return tile
+
+    def pass_turn(self) -> None:
+        """The current player's turn ends without a play."""
         self.cur = (self.cur + 1) % len(self.hands)
         if not self.drawable:
             self._check_blocked()
-        return tile
+
+    def points(self, seat: int) -> int:
+        """What ``seat`` scores now: its hand's points, or ``out_on_double`` if it went
+        out on a double."""
+        if seat == self.winner and self.out_double:
+            return self.out_points
+        return self.t.points_of(self.hands[seat])
 
     def scores(self) -> list[int]:
-        """Points left in each hand (the winner's is 0)."""
-        return [self.t.points_of(h) for h in self.hands]
+        """What each seat scores: the points left in its hand (the winner's is 0, or the
+        ``out_on_double`` points for going out on a double)."""
+        return [self.points(i) for i in range(len(self.hands))]
 
 
 def playout(st: State) -> None:
@@ -364,6 +414,7 @@ def playout(st: State) -> None:
     cur, fit, drawable = st.cur, st.fit, st.drawable
     arms, arms_needed, pending, toes = st.arms, st.arms_needed, st.pending, st.toes
     open_bits, s = st.open_bits, st.starter
+    until = st.draw == UNTIL  # one-may: greedy plays a drawn tile that fits, as under one
     winner = -1
     blocked = False
     while True:
@@ -377,9 +428,14 @@ def playout(st: State) -> None:
         elif drawable:
             drawable -= 1
             tile = yard.pop()
-            if not fit >> tile & 1:
-                hands[cur] = hand | 1 << tile
+            while not fit >> tile & 1:
+                hand |= 1 << tile
+                hands[cur] = hand
                 tile = -1
+                if not (until and drawable):
+                    break
+                drawable -= 1
+                tile = yard.pop()
         if tile >= 0:
             hi, lo = high[tile], low[tile]
             if arms < arms_needed:
@@ -408,6 +464,7 @@ def playout(st: State) -> None:
                 ends[new] += 1
             if not hands[cur]:
                 winner = cur
+                st.out_double = hi == lo
                 break
             if arms < arms_needed:
                 fit = number[s]

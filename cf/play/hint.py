@@ -17,11 +17,12 @@ from dataclasses import dataclass
 
 from cf.board import Round, RuleViolation
 from cf.errors import Error
-from cf.notation import Move
+from cf.notation import Action, Move
 from cf.play.knowledge import Knowledge, KnowledgeError, from_log, public_log
-from cf.play.search import Judgement, evaluate
+from cf.play.search import Judgement, evaluate, judge_drawn
 from cf.record.reader import Game
 from cf.record.replay import Replay, ReplayError, replay, round_starter, unusable
+from cf.rules import DRAW_ONE_MAY
 from cf.tiles import Tile, hand_points
 
 #: Default effort of ``cf hint``: deals (playouts) per legal action.
@@ -94,9 +95,13 @@ def advise(
     hand: Iterable[Tile] | None = None,
     playouts: int = HINT_PLAYOUTS,
     seed: int = HINT_SEED,
+    drawn: Tile | None = None,
 ) -> Advice:
     """Judge every legal action of the player to move (or ``player``, who must be the one
     to move) in round ``round_number`` (default: the last) of ``game``.
+
+    ``drawn``: under the house rule ``draw: one-may``, the player has just drawn this tile
+    (holding nothing playable); judge playing it against keeping it.
 
     Raises :class:`HintUsageError` for options that do not fit the file and
     :class:`HintError` for a round that is over or cannot be replayed.
@@ -107,13 +112,17 @@ def advise(
     public = _public_replay(game, round_number)
     to_move = _player_to_move(public.board, round_number, player)
     know = _knowledge(game, public, round_number, to_move, hand)
+    assert game.rules is not None
+    b = know.board
+    own = tuple(sorted(know.tables.tiles_of(know.hand), reverse=True))
+    if drawn is not None:
+        return _advise_drawn(
+            game, public, round_number, to_move, hand, know, drawn, playouts, seed
+        )
     try:
         judged = evaluate(know, playouts, random.Random(seed))
     except KnowledgeError as exc:
         raise HintError(f"round {round_number}: {exc}") from None
-    assert game.rules is not None
-    b = know.board
-    own = tuple(sorted(know.tables.tiles_of(know.hand), reverse=True))
     return Advice(
         round_number,
         public.moves,
@@ -122,6 +131,68 @@ def advise(
         game.rules.double_blank,
         b.describe_board(),
         tuple(_advised(j, b) for j in judged),
+        playouts,
+        seed,
+    )
+
+
+def _advise_drawn(
+    game: Game,
+    public: Replay,
+    round_number: int,
+    to_move: str,
+    hand: Iterable[Tile] | None,
+    know: Knowledge,
+    drawn: Tile,
+    playouts: int,
+    seed: int,
+) -> Advice:
+    """Under ``draw: one-may``: ``to_move`` drew ``drawn``; play it (on each end it fits)
+    or keep it, judged as every action is."""
+    assert game.rules is not None
+    if game.rules.draw != DRAW_ONE_MAY:
+        raise HintUsageError(
+            f"--drawn is for the house rule draw: one-may; under draw: {game.rules.draw} "
+            "a drawn tile that fits is played"
+        )
+    b = know.board
+    if b.can_play(to_move) or not b.drawable:
+        raise HintUsageError(
+            f"{to_move} cannot draw now"
+            + (" (a tile fits)" if b.drawable else ": nothing to draw")
+        )
+    if know.tables.index.get(drawn) is None or drawn in b.on_table or drawn in b.owner:
+        raise HintUsageError(f"{drawn} cannot have been drawn: it is not in the chicken yard")
+    written = (drawn.high, drawn.low)
+    now = None if hand is None else [*hand, drawn]
+    draw = Move(to_move, Action(drew=True, drawn=written))
+    kept = _knowledge(game, public, round_number, to_move, now, extra=draw)
+    try:
+        judged = judge_drawn(kept, kept.tables.index[drawn], playouts, random.Random(seed))
+    except KnowledgeError as exc:
+        raise HintError(f"round {round_number}: {exc}") from None
+    own = tuple(sorted(know.tables.tiles_of(know.hand), reverse=True))
+    actions = []
+    for j in judged:
+        if j.near is None:
+            keep = f"keep {drawn} and pass"
+            actions.append(
+                Advised("pass", None, f"draw {drawn}, pass", keep, j.expected_points, j.p_out)
+            )
+        else:
+            far = drawn.other(j.near)
+            where = _where_played(b, drawn, j.near, far)
+            record = f"draw {drawn}, {j.near}-{far}"
+            play = f"play it: {where}"
+            actions.append(Advised("play", drawn, record, play, j.expected_points, j.p_out))
+    return Advice(
+        round_number,
+        public.moves,
+        to_move,
+        own,
+        game.rules.double_blank,
+        f"{b.describe_board()}; {to_move} drew {drawn} (draw: one-may: play it or keep it)",
+        tuple(actions),
         playouts,
         seed,
     )
@@ -182,14 +253,22 @@ def _player_to_move(board: Round, round_number: int, player: str | None) -> str:
 
 
 def _knowledge(
-    game: Game, public: Replay, round_number: int, to_move: str, hand: Iterable[Tile] | None
+    game: Game,
+    public: Replay,
+    round_number: int,
+    to_move: str,
+    hand: Iterable[Tile] | None,
+    extra: Move | None = None,
 ) -> Knowledge:
-    """What ``to_move`` knows of the round: its own hand and the public log."""
+    """What ``to_move`` knows of the round: its own hand and the public log (and
+    ``extra``, a move of its own not yet in the file)."""
     assert game.rules is not None
     rec = public.record
     entry = (rec.deal or {}).get(to_move)
     dealt = entry.tiles if entry is not None and hand is None else None
     log = [Move(e.player or "", e.action) for e in (rec.moves or [])[: public.moves] if e.action]
+    if extra is not None:
+        log.append(extra)
     try:
         return from_log(
             game.rules,
@@ -214,16 +293,20 @@ def _advised(j: Judgement, b: Round) -> Advised:
     """One judged action as ``cf hint`` lists it: what to record and where it goes."""
     if j.tile is None:
         kind = "draw" if b.drawable else "pass"
-        where = (
-            "nothing fits: draw (play the drawn tile if it fits)"
-            if b.drawable
-            else "nothing fits and nothing can be drawn"
-        )
+        where = _DRAWING[b.rules.draw] if b.drawable else "nothing fits and nothing can be drawn"
         return Advised(kind, None, kind, where, j.expected_points, j.p_out)
     assert j.near is not None
     far = j.tile.other(j.near)
     where = _where_played(b, j.tile, j.near, far)
     return Advised("play", j.tile, f"{j.near}-{far}", where, j.expected_points, j.p_out)
+
+
+#: What a draw does, by the house rule ``draw``.
+_DRAWING = {
+    "one": "nothing fits: draw (play the drawn tile if it fits)",
+    "one-may": "nothing fits: draw; a drawn tile that fits you may keep (--drawn TILE)",
+    "until": "nothing fits: draw until a tile fits, and play it",
+}
 
 
 def _where_played(b: Round, tile: Tile, near: int, far: int) -> str:

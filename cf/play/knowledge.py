@@ -35,7 +35,7 @@ from cf.errors import Error
 from cf.notation import Action, Move
 from cf.play.fast import State, Tables, bits
 from cf.play.simulate import View
-from cf.rules import Rules
+from cf.rules import DRAW_ONE_MAY, Rules
 from cf.tiles import Tile
 
 #: Proposals tried before :meth:`Knowledge.sample` takes the last possible one unweighted.
@@ -149,8 +149,9 @@ class Knowledge:
             raise KnowledgeError("no deal of the unseen tiles fits what the record says")
         return last
 
-    def state(self, rng: random.Random) -> State:
-        """A sampled deal as a :class:`~cf.play.fast.State` at the current position."""
+    def state(self, rng: random.Random, cur: int | None = None) -> State:
+        """A sampled deal as a :class:`~cf.play.fast.State` at the current position, the
+        seat to move (or ``cur``)."""
         hands, yard = self.sample(rng)
         b = self.board
         return State.position(
@@ -164,7 +165,9 @@ class Knowledge:
             pending=b.pending,
             toes=b.toes,
             ends=b.ends(),
-            cur=self.seat,
+            cur=self.seat if cur is None else cur,
+            draw=self.rules.draw,
+            out_on_double=self.rules.out_on_double,
         )
 
 
@@ -229,12 +232,17 @@ def from_log(
     size = sum(h.size for h in hands.values())
     board = Round(rules, names, starter, hands, rules.pool - size)
     groups: list[list[list[int]]] = [[[0, each]] if i != me else [] for i in range(len(names))]
+    kept_may_fit = rules.draw == DRAW_ONE_MAY
     for move in moves:
         i = names.index(move.player)
         if i == me:
             board.apply(move.player, move.action)
         else:
             groups[i] = _follow_other(tables, board, groups[i], move)
+        if kept_may_fit and move.action.drew and move.action.play is None:
+            # Under one-may a tile drawn and kept may fit: such a pass does not say that
+            # its player is stuck, so it does not count towards a block of unseen hands.
+            board.passes_in_a_row = 0
     known = [tables.mask(board.hands[p].known) for p in names]
     if hand is not None:
         known[me] = _hand_now(tables, board, known, me, seat, hand)
@@ -252,13 +260,18 @@ def _follow_other(
     narrowed by it (an exclusion for a draw or pass, one tile fewer for an unseen play)."""
     player, action = move.player, move.action
     if action.drew or action.play is None:
-        # held nothing that fitted: neither did the tile drawn, if the turn is a pass
+        # held nothing that fitted; nor did a tile drawn before another draw (draw: until),
+        # nor the last one drawn if the turn is a pass (unless the rule is one-may: a tile
+        # that fits may be kept)
         fit = fit_mask(tables, board)
         for g in groups:
             g[0] |= fit
+        for d in action.earlier:
+            if d is None:
+                groups.append([fit, 1])
         if action.drew and action.drawn is None:
-            new = [fit if action.play is None else 0, 1]
-            groups.append(new)
+            kept = action.play is None and board.rules.draw != DRAW_ONE_MAY
+            groups.append([fit if kept else 0, 1])
     from_unseen = (
         action.play is not None
         and action.played_tile not in board.hands[player].known
@@ -310,8 +323,9 @@ def from_view(view: View) -> Knowledge:
         if m.action.play is not None:
             dealt.add(m.action.played_tile)  # type: ignore[arg-type]
     for m in mine:
-        if m.action.drawn is not None:
-            dealt.discard(m.action.drawn_tile)  # type: ignore[arg-type]
+        for d in m.action.draws:  # several under draw: until
+            if d is not None:
+                dealt.discard(Tile.of(*d))
     return from_log(view.rules, view.players, view.starter, view.seat, view.history, dealt=dealt)
 
 
@@ -350,8 +364,9 @@ def public_log(moves: Iterable[Move], seat: str) -> list[Move]:
     out = []
     for m in moves:
         a = m.action
-        if m.player != seat and a.drawn is not None:
-            m = Move(m.player, Action(play=a.play, drew=True))
+        if m.player != seat and any(d is not None for d in a.draws):
+            unnamed = (None,) * len(a.earlier)
+            m = Move(m.player, Action(play=a.play, drew=True, earlier=unnamed))
         out.append(m)
     return out
 

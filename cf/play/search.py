@@ -74,7 +74,7 @@ def evaluate(know: Knowledge, playouts: int, rng: random.Random) -> list[Judgeme
             else:
                 st.play(*option)
             playout(st)
-            totals[j] += st.t.points_of(st.hands[seat])
+            totals[j] += st.points(seat)
             outs[j] += st.winner == seat
     tables = know.tables
     judged = [
@@ -89,6 +89,69 @@ def evaluate(know: Knowledge, playouts: int, rng: random.Random) -> list[Judgeme
     ]
     order = sorted(range(len(judged)), key=lambda j: (totals[j], -outs[j], j))
     return [judged[j] for j in order]
+
+
+def judge_drawn(know: Knowledge, tile: int, playouts: int, rng: random.Random) -> list[Judgement]:
+    """Under ``draw: one-may``: the seat has just drawn ``tile`` (a tile number), which
+    fits; ``know`` is what it knows with the tile kept (its turn over). Judges playing it
+    (on each end it fits) and keeping it, best first, as :func:`evaluate` judges actions;
+    keeping is the option ``None``."""
+    seat = know.seat
+    nxt = (seat + 1) % len(know.players)
+    first = know.state(rng, cur=nxt)
+    b, drawn = know.board, know.tables.tiles[tile]
+    if b.in_starter_phase:
+        nears = [b.starter.high]
+    elif b.pending is not None:
+        nears = [b.pending]
+    else:
+        nears = [n for n in dict.fromkeys((drawn.high, drawn.low)) if n in b.open_ends]
+    options: list[Option] = [(tile, n) for n in nears]
+    options.append(None)
+    totals = [0] * len(options)
+    outs = [0] * len(options)
+    for k in range(playouts):
+        base = first if k == 0 else know.state(rng, cur=nxt)
+        for j, option in enumerate(options):
+            st = base.copy()
+            if option is not None:
+                st.cur = seat
+                st.play(*option)
+            playout(st)
+            totals[j] += st.points(seat)
+            outs[j] += st.winner == seat
+    tables = know.tables
+    judged = [
+        Judgement(
+            o,
+            None if o is None else tables.tiles[o[0]],
+            None if o is None else o[1],
+            totals[j] / playouts,
+            outs[j] / playouts,
+        )
+        for j, o in enumerate(options)
+    ]
+    order = sorted(range(len(judged)), key=lambda j: (totals[j], -outs[j], j))
+    return [judged[j] for j in order]
+
+
+def keeps_drawn(view: View, tile: Tile, rng: random.Random, playouts: int) -> bool:
+    """Whether a searcher keeps ``tile``, just drawn and fitting, under ``draw: one-may``:
+    when keeping it is judged better than every way of playing it."""
+    from dataclasses import replace
+
+    from cf.notation import Action, Move
+
+    written = (tile.high, tile.low)
+    kept = replace(
+        view,
+        hand=tuple(sorted((*view.hand, tile))),
+        playable=(),
+        history=(*view.history, Move(view.seat, Action(drew=True, drawn=written))),
+    )
+    know = from_view(kept)
+    best = judge_drawn(know, know.tables.index[tile], playouts, rng)[0]
+    return best.option is None
 
 
 def _choice(tile: Tile, near: int) -> Choice:
@@ -189,8 +252,7 @@ def _ucb_best(children: dict, keys: list[tuple[int, int, int]]) -> tuple[int, in
 
 def _backpropagate(path: list[tuple[list, int]], st: State) -> None:
     """Add a finished deal's result to every node on ``path``, each by its own seat's points."""
-    points = st.t.points_of
-    rewards = [-points(h) / REWARD_SCALE for h in st.hands]
+    rewards = [-p / REWARD_SCALE for p in st.scores()]
     for node, player in path:
         node[0] += 1
         node[1] += rewards[player]
@@ -245,10 +307,28 @@ def _ends_for(view: View, tile: Tile) -> list[int]:
     return [n for n in dict.fromkeys((tile.high, tile.low)) if n in ends]
 
 
+def _pimc_keeps(view: View, tile: Tile, rng: random.Random, playouts: int = PIMC_PLAYOUTS) -> bool:
+    return keeps_drawn(view, tile, rng, playouts)
+
+
+def _ismcts_keeps(
+    view: View, tile: Tile, rng: random.Random, playouts: int = ISMCTS_ITERATIONS
+) -> bool:
+    # one decision between few options: judged as pimc judges it, with a tenth of the effort
+    return keeps_drawn(view, tile, rng, max(playouts // 10, 1))
+
+
+pimc_strategy.keep_drawn = _pimc_keeps  # type: ignore[attr-defined]
+ismcts_strategy.keep_drawn = _ismcts_keeps  # type: ignore[attr-defined]
+
+
 def with_effort(name: str, playouts: int) -> Strategy:
     """``pimc`` or ``ismcts`` with ``playouts`` as its effort."""
     function = {"pimc": pimc_strategy, "ismcts": ismcts_strategy}[name]
-    return partial(function, playouts=playouts)
+    strategy = partial(function, playouts=playouts)
+    keep = {"pimc": _pimc_keeps, "ismcts": _ismcts_keeps}[name]
+    strategy.keep_drawn = partial(keep, playouts=playouts)  # type: ignore[attr-defined]
+    return strategy
 
 
 __all__ = [
@@ -258,6 +338,8 @@ __all__ = [
     "evaluate",
     "ismcts",
     "ismcts_strategy",
+    "judge_drawn",
+    "keeps_drawn",
     "pimc_strategy",
     "smart_strategy",
     "with_effort",

@@ -11,6 +11,7 @@ playable tiles. A new strategy is one function registered in :data:`STRATEGIES`.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -21,7 +22,7 @@ from cf.board import Round
 from cf.deal import Deal, deal_from, seeded
 from cf.errors import Error
 from cf.notation import Action, Move
-from cf.rules import Rules
+from cf.rules import DRAW_ONE_MAY, DRAW_UNTIL, Rules
 from cf.tiles import Tile, hand_points
 
 
@@ -55,6 +56,11 @@ class View:
         return tuple(self.hand_sizes)
 
 
+#: Under ``draw: one-may``, a strategy may carry a ``keep_drawn(view, tile, rng)`` that says
+#: whether to keep the tile it just drew, which fits, instead of playing it; ``view`` is its
+#: view before the draw. Without one (greedy, smart) the drawn tile is played.
+KeepDrawn = Callable[[View, Tile, random.Random], bool]
+
 #: A strategy's choice: a playable tile (placed as :meth:`Round.orient` places it: on its
 #: high half where both halves fit) or a ``(near, far)`` pair naming the end it touches.
 Choice = Union[Tile, tuple[int, int]]
@@ -74,8 +80,14 @@ def greedy_strategy(view: View, rng: random.Random) -> Tile:
     return max(view.playable, key=lambda t: (t.points(view.double_blank), t))
 
 
+def random_keeps_drawn(view: View, tile: Tile, rng: random.Random) -> bool:
+    """Under ``draw: one-may``, random keeps a drawn tile that fits one time in two."""
+    return rng.random() < 0.5
+
+
 random_strategy.reads_log = False  # type: ignore[attr-defined]
 greedy_strategy.reads_log = False  # type: ignore[attr-defined]
+random_strategy.keep_drawn = random_keeps_drawn  # type: ignore[attr-defined]
 
 
 def _searcher(module: str, name: str) -> Strategy:
@@ -85,8 +97,16 @@ def _searcher(module: str, name: str) -> Strategy:
 
         return getattr(importlib.import_module(module), name)(view, rng)  # type: ignore[no-any-return]
 
+    def keep_drawn(view: View, tile: Tile, rng: random.Random) -> bool:
+        import importlib
+
+        function = getattr(importlib.import_module(module), name)
+        keep = getattr(function, "keep_drawn", None)
+        return bool(keep(view, tile, rng)) if keep is not None else False
+
     strategy.__name__ = name
     strategy.__doc__ = f"{module}.{name}, loaded on first use."
+    strategy.keep_drawn = keep_drawn  # type: ignore[attr-defined]
     return strategy
 
 
@@ -153,12 +173,32 @@ def simulate_game(
     rng = seeded(seed)
     names = list(players)
     chosen = [strategy_for(s, playouts) for s in strategies]
-    played = []
-    for k in range(1, (rounds or rules.rounds_in_game) + 1):
+    played: list[SimRound] = []
+    totals = dict.fromkeys(names, 0)
+    for k in game_rounds(rules, rounds):
         dealt = deal_from(rng, rules, names, k)
         first = names[(k - 1) % len(names)]
-        played.append(play_round(rules, names, chosen, dealt, first, rng, k))
+        r = play_round(rules, names, chosen, dealt, first, rng, k)
+        played.append(r)
+        for p in names:
+            totals[p] += r.scores[p]
+        if rules.game_over(totals.values(), k) or k == rounds:
+            break
     return SimGame(tuple(names), tuple(strategies), rules, tuple(played))
+
+
+#: The most rounds a simulated game to a ``target`` plays before it is called a bug.
+MAX_TARGET_ROUNDS = 10_000
+
+
+def game_rounds(rules: Rules, rounds: int | None = None) -> range:
+    """The round numbers a simulated game may play: ``rounds`` of them if given, else the
+    rules' game (one per double, or ``rules.rounds``, or up to a ``target``: the caller
+    stops at :meth:`~cf.rules.Rules.game_over`)."""
+    last = rounds or rules.rounds_in_game
+    if last is None:  # played to a target: it ends long before this
+        last = MAX_TARGET_ROUNDS
+    return range(1, last + 1)
 
 
 def play_round(
@@ -196,6 +236,8 @@ def play_round(
             _log_seen(logs, move)
     hands = {p: tuple(sorted(board.hands[p].known, reverse=True)) for p in names}
     scores = {p: hand_points(h, rules.double_blank) for p, h in hands.items()}
+    if board.winner is not None and board.out_on_double:
+        scores[board.winner] = rules.out_on_double
     return SimRound(
         dealt.starter,
         first,
@@ -218,7 +260,9 @@ def _turn(
     rng: random.Random,
 ) -> Action:
     """The action ``player`` takes: their strategy's play if a tile fits, else a draw from
-    the end of ``yard`` (played if it fits), else a pass."""
+    the end of ``yard`` as the ``draw`` house rule says (one tile, played if it fits —
+    under ``one-may`` unless the strategy keeps it —, or tiles until one fits), else a
+    pass."""
     playable = board.legal_plays(player)
     if playable:
         view = _view(board, player, playable, tuple(history) if history is not None else ())
@@ -226,20 +270,48 @@ def _turn(
         if isinstance(choice, Tile):
             return Action(play=board.orient(choice))
         return Action(play=(choice[0], choice[1]))
-    if board.drawable:
+    rule = board.rules.draw
+    draws: list[tuple[int, int]] = []
+    left = board.drawable
+    while left:
         drawn = yard.pop()
-        written = (drawn.high, drawn.low)
+        left -= 1
+        draws.append((drawn.high, drawn.low))
+        earlier = tuple(draws[:-1])
         if board.fits(drawn):
-            return Action(play=board.orient(drawn), drew=True, drawn=written)
-        return Action(drew=True, drawn=written)
+            strategy = strategies[names.index(player)]
+            if rule == DRAW_ONE_MAY and _keeps(strategy, board, player, history, drawn, rng):
+                return Action(drew=True, drawn=draws[-1], earlier=earlier)
+            return Action(play=board.orient(drawn), drew=True, drawn=draws[-1], earlier=earlier)
+        if rule != DRAW_UNTIL or not left:
+            return Action(drew=True, drawn=draws[-1], earlier=earlier)
     return Action()
+
+
+def _keeps(
+    strategy: Strategy,
+    board: Round,
+    player: str,
+    history: list[Move] | None,
+    drawn: Tile,
+    rng: random.Random,
+) -> bool:
+    """Whether ``strategy`` keeps ``drawn``, which fits, under ``draw: one-may``."""
+    keep = getattr(strategy, "keep_drawn", None)
+    if keep is None:
+        return False
+    view = _view(board, player, [], tuple(history) if history is not None else ())
+    return bool(keep(view, drawn, rng))
 
 
 def _log_seen(logs: dict[str, list[Move]], move: Move) -> None:
     """Append ``move`` to every seat's log as that seat saw it: a draw named only to the
     player who drew."""
     action = move.action
-    hidden = Move(move.player, Action(play=action.play, drew=True)) if action.drew else move
+    hidden = move
+    if action.drew:
+        unnamed = (None,) * len(action.earlier)
+        hidden = Move(move.player, Action(play=action.play, drew=True, earlier=unnamed))
     for p, log in logs.items():
         log.append(move if p == move.player else hidden)
 
@@ -277,6 +349,9 @@ class Stats:
     rounds: int = 0
     moves: int = 0
     blocked: int = 0
+    first_wins: int = 0  # rounds won by the player who moved first
+    points: int = 0  # over every player's every round
+    points_squared: int = 0
     seat_points: Counter[int] = field(default_factory=Counter)
     seat_rounds: Counter[int] = field(default_factory=Counter)
     strategy_points: Counter[str] = field(default_factory=Counter)
@@ -285,26 +360,53 @@ class Stats:
     strategy_games: Counter[str] = field(default_factory=Counter)
 
     def add(self, game: SimGame) -> None:
-        self.games += 1
+        players = game.players
         for r in game.rounds:
-            self.rounds += 1
-            self.moves += len(r.moves)
-            self.blocked += r.blocked
-            for i, p in enumerate(game.players):
-                s = game.strategies[i]
-                self.seat_points[i + 1] += r.scores[p]
-                self.seat_rounds[i + 1] += 1
-                self.strategy_points[s] += r.scores[p]
-                self.strategy_rounds[s] += 1
+            winner = -1 if r.winner is None else players.index(r.winner)
+            first = players.index(r.first)
+            self.add_round(game.strategies, [r.scores[p] for p in players], len(r.moves),
+                           winner, first)  # fmt: skip
         totals = game.totals
-        best = min(totals.values())
-        for i, p in enumerate(game.players):
-            s = game.strategies[i]
+        self.add_game(game.strategies, [totals[p] for p in players])
+
+    def add_round(
+        self, strategies: Sequence[str], scores: Sequence[int], moves: int, winner: int, first: int
+    ) -> None:
+        """One round: each seat's points, its moves, the seat that went out (-1: blocked)
+        and the seat that moved first."""
+        self.rounds += 1
+        self.moves += moves
+        self.blocked += winner < 0
+        self.first_wins += winner == first
+        seat_points, seat_rounds = self.seat_points, self.seat_rounds
+        strategy_points, strategy_rounds = self.strategy_points, self.strategy_rounds
+        for i, points in enumerate(scores):
+            s = strategies[i]
+            seat_points[i + 1] += points
+            seat_rounds[i + 1] += 1
+            strategy_points[s] += points
+            strategy_rounds[s] += 1
+            self.points += points
+            self.points_squared += points * points
+
+    def add_game(self, strategies: Sequence[str], totals: Sequence[int]) -> None:
+        """The end of a game: each seat's total (the lowest wins, ties share)."""
+        self.games += 1
+        best = min(totals)
+        for s, total in zip(strategies, totals, strict=True):
             self.strategy_games[s] += 1
-            self.strategy_wins[s] += totals[p] == best
+            self.strategy_wins[s] += total == best
 
     def merge(self, other: Stats) -> None:
-        for name in ("games", "rounds", "moves", "blocked"):
+        for name in (
+            "games",
+            "rounds",
+            "moves",
+            "blocked",
+            "first_wins",
+            "points",
+            "points_squared",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in (
             "seat_points",
@@ -316,12 +418,28 @@ class Stats:
         ):
             getattr(self, name).update(getattr(other, name))
 
+    @property
+    def spread(self) -> float | int:
+        """The standard deviation of one player's points in one round (sample)."""
+        n = sum(self.seat_rounds.values())
+        if n < 2:
+            return 0.0
+        # exact in integers: n * sum(x^2) - (sum x)^2, over n (n - 1)
+        top, bottom = n * self.points_squared - self.points * self.points, n * (n - 1)
+        try:
+            return round(math.sqrt(top / bottom), 4)
+        except OverflowError:  # points beyond a float (a huge double_blank): whole
+            return math.isqrt(top // bottom)
+
     def as_dict(self) -> dict[str, object]:
         return {
             "games": self.games,
             "rounds": self.rounds,
             "moves_per_round": _ratio(self.moves, self.rounds),
             "blocked_share": _ratio(self.blocked, self.rounds),
+            "first_player_wins_share": _ratio(self.first_wins, self.rounds),
+            "points_per_player_round": _ratio(self.points, sum(self.seat_rounds.values())),
+            "points_spread": self.spread,
             "points_per_round_by_seat": {
                 str(s): _ratio(self.seat_points[s], self.seat_rounds[s])
                 for s in sorted(self.seat_rounds)
@@ -359,10 +477,24 @@ def study_chunk(
     indices: Sequence[int],
     rounds: int | None = None,
     playouts: int | None = None,
+    check: bool = False,
 ) -> Stats:
-    """Play the games ``indices`` of a study and sum their figures."""
+    """Play the games ``indices`` of a study and sum their figures: on the fast engine
+    when every seat can play there (:mod:`cf.play.study`), each round replayed through
+    ``Round`` as well with ``check``."""
+    from cf.play import study
+
     stats = Stats()
+    fast = study.fast_enough(strategies)
     for i in indices:
         seed_i = game_seed(seed, i)
-        stats.add(simulate_game(players, rules, strategies, seed_i, rounds, playouts))
+        if not fast:
+            stats.add(simulate_game(players, rules, strategies, seed_i, rounds, playouts))
+            continue
+        game = study.fast_game(players, rules, strategies, seed_i, rounds, log=check)
+        if check:
+            study.check_game(game)
+        for r in game.rounds:
+            stats.add_round(strategies, r.scores, r.moves, r.winner, r.first)
+        stats.add_game(strategies, game.totals)
     return stats

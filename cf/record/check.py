@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cf.board import Round, RuleViolation
@@ -86,13 +87,21 @@ class _Checker:
         game = self.game
         if self.rules is not None:
             self.check_rules_for_players()
-        last = (game.rules or Rules(top=game.top)).rounds_in_game
+        rules = game.rules or Rules(top=game.top)
+        last = rules.rounds_in_game
         too_many = round_count_message(game)
+        target = _TargetWatch(game.players, rules.target, game.problems)
         for rec in game.rounds:
-            if rec.number > last and too_many is not None:
+            if last is not None and rec.number > last and too_many is not None:
                 self.add("round-count", too_many, rec.pos, rec.number)
                 break
-            self.report.round_points.append(self.check_round(rec))
+            if target.ended is not None and game.set_known:
+                self.add("round-count", target.after_end(rec.number), rec.pos, rec.number)
+                break
+            before = self.report.problems.total
+            points = self.check_round(rec)
+            self.report.round_points.append(points)
+            target.add(rec.number, points, clean=self.report.problems.total == before)
 
     # --- rules that depend on the number of players -----------------------------------
 
@@ -123,23 +132,49 @@ class _Checker:
 
     def check_round(self, rec: RoundRecord) -> dict[str, int] | None:
         """Every check of one round; its points where they can be known."""
-        starter = round_starter(self.game.top, min(rec.number, self.game.top + 1))
+        top, rules = self.game.top, self.game.rules
+        cycles = rules is not None and rules.target is not None  # N-N again after 0-0
+        starter = round_starter(top, rec.number if cycles else min(rec.number, top + 1))
         replayable = not rec.broken and self.rules is not None and self.deal_count is not None
         replayable &= self.check_starter(rec, starter)
         self.check_scored(rec)
         replayable &= self.check_everyone_listed(rec)
         if rec.deal is not None and not self.check_deal(rec, starter):
             replayable = False
+        two_out = False
         if rec.hands is not None:
             self.check_final_hands(rec, starter, replayed=rec.moves is not None)
-        self.check_scores(rec, starter)
+            two_out = self.check_one_out(rec)
         board = None
         if rec.moves is not None:
             if replayable:
-                board = self.replay(rec, starter)
+                board = self.replay(rec, starter, compare_hands=not two_out)
             else:
                 self.report_unread_moves(rec.moves, 0)
+        self.check_scores(rec, starter, board)
         return self.points(rec, board)
+
+    def check_one_out(self, rec: RoundRecord) -> bool:
+        """``hands-mismatch``: only one player can go out in a round, so two empty recorded
+        hands are one problem, reported once, at the second. True if it was reported."""
+        assert rec.hands is not None
+        empty = [
+            (name, entry)
+            for name, entry in rec.hands.items()
+            if entry.tiles is not None and not entry.tiles
+        ]
+        if len(empty) < 2:
+            return False
+        (first, _), (second, entry) = empty[0], empty[1]
+        self.add(
+            "hands-mismatch",
+            f"{clip(second)}'s recorded hand is empty, and so is {clip(first)}'s: only one "
+            f"player can go out in a round (round {rec.number})",
+            entry.pos,
+            rec.number,
+            player=second,
+        )
+        return True
 
     def check_starter(self, rec: RoundRecord, starter: Tile) -> bool:
         """``starter``: the round's recorded starter must be its double."""
@@ -194,17 +229,22 @@ class _Checker:
                     complete_deal = complete_deal and part != "deal"
         return complete_deal
 
-    def check_scores(self, rec: RoundRecord, starter: Tile) -> None:
+    def check_scores(self, rec: RoundRecord, starter: Tile, board: Round | None) -> None:
         """``score-mismatch``: a score no hand could reach, or one the recorded hand is not
-        worth. Without known rules (an unknown set, a broken ``rules``) neither is checked."""
+        worth. Without known rules (an unknown set, a broken ``rules``) neither is checked.
+
+        An empty hand is worth 0, or ``out_on_double`` when the log shows its player going
+        out on a double; a log that could not be replayed to its end shows neither, and
+        either score is taken."""
         rules = self.game.rules
         if rec.scores is None or rules is None:
             return
         most = _most_points(rules, starter)
+        untold = rec.moves is not None and board is None
         for name, (score, pos) in rec.scores.items():
             if score is None:
                 continue
-            if score > most:
+            if score > most and score != rules.out_on_double:
                 self.add(
                     "score-mismatch",
                     f"{clip(name)} scored {score}, more than any hand can hold: the whole "
@@ -217,9 +257,13 @@ class _Checker:
             hand = rec.hands.get(name) if rec.hands is not None else None
             if hand is None or hand.tiles is None:
                 continue
-            points = hand_points(hand.tiles, rules.double_blank)
+            points = _worth(rules, hand.tiles, _went_out_on_double(board, name))
+            if untold and not hand.tiles and score == rules.out_on_double:
+                continue
             if points != score:
                 what = f"the hand {format_hand(hand.tiles)}" if hand.tiles else "an empty hand"
+                if not hand.tiles and score == rules.out_on_double:
+                    what = _not_out_on_double(board, name)
                 self.add(
                     "score-mismatch",
                     f"{clip(name)} scored {score}, but {what} is worth {points}"
@@ -295,8 +339,12 @@ class _Checker:
 
     # --- the replay ----------------------------------------------------------------------
 
-    def replay(self, rec: RoundRecord, starter: Tile) -> Round | None:
-        """Replay the log; return the final board, or ``None`` if it stopped on a problem."""
+    def replay(
+        self, rec: RoundRecord, starter: Tile, *, compare_hands: bool = True
+    ) -> Round | None:
+        """Replay the log; return the final board, or ``None`` if it stopped on a problem.
+        ``compare_hands``: check recorded hands against the log (not when two are empty:
+        that is one problem already)."""
         assert rec.moves is not None and self.rules is not None
         k, players = rec.number, self.game.players
         board = start_round(self.rules, players, starter, rec.deal)
@@ -321,7 +369,7 @@ class _Checker:
                 last.number if last else None,
             )
             return None
-        self.check_against_log(rec, board)
+        self.check_against_log(rec, board, compare_hands=compare_hands)
         return board
 
     def report_unread_moves(self, moves: list[MoveEntry], after: int) -> None:
@@ -330,9 +378,11 @@ class _Checker:
             if entry.number > after and entry.problem is not None:
                 self.report.problems.append(entry.problem)
 
-    def check_against_log(self, rec: RoundRecord, board: Round) -> None:
+    def check_against_log(
+        self, rec: RoundRecord, board: Round, *, compare_hands: bool = True
+    ) -> None:
         k = rec.number
-        if rec.hands is not None:
+        if rec.hands is not None and compare_hands:
             for name, entry in rec.hands.items():
                 if entry.tiles is None:
                     continue
@@ -344,8 +394,9 @@ class _Checker:
                 hand = board.hands[name]
                 if score is None or hand.unseen:
                     continue
-                points = hand_points(hand.known, self.rules.double_blank)
-                if points != score and score <= _most_points(self.rules, board.starter):
+                points = _worth(self.rules, hand.known, _went_out_on_double(board, name))
+                most = _most_points(self.rules, board.starter)
+                if points != score and (score <= most or score == self.rules.out_on_double):
                     left = format_hand(sorted(hand.known, reverse=True)) or "nothing"
                     self.add(
                         "score-mismatch",
@@ -372,15 +423,15 @@ class _Checker:
             name in rec.hands and rec.hands[name].tiles is not None for name in players
         ):
             return {
-                name: hand_points(rec.hands[name].tiles or (), rules.double_blank)
+                name: _worth(rules, rec.hands[name].tiles or (), _went_out_on_double(board, name))
                 for name in players
             }
         if board is not None and rec.deal is not None:
-            return self.points_left_by_log(rec, board, rules.double_blank)
+            return self.points_left_by_log(rec, board, rules)
         return None
 
     def points_left_by_log(
-        self, rec: RoundRecord, board: Round, double_blank: int
+        self, rec: RoundRecord, board: Round, rules: Rules
     ) -> dict[str, int] | None:
         """``missing-score``: points from the replay need every hand fully known."""
         players = self.game.players
@@ -398,7 +449,69 @@ class _Checker:
             )
         if unknown:
             return None
-        return {name: hand_points(board.hands[name].known, double_blank) for name in players}
+        return {
+            name: _worth(rules, board.hands[name].known, _went_out_on_double(board, name))
+            for name in players
+        }
+
+
+class _TargetWatch:
+    """Running totals of a game played to ``rules.target``: the round in which a total
+    reached it ends the game. A round whose points cannot be told (a problem in it) stops
+    the watch: nothing after it is called a round after the end."""
+
+    def __init__(self, players: list[str], target: int | None, found: list[Problem]) -> None:
+        self.players = players
+        self.target = target
+        self.totals = dict.fromkeys(players, 0)
+        self.watching = target is not None
+        self.read_problems = {p.round for p in found if p.round is not None}
+        #: (round, player, total) of the round that ended the game.
+        self.ended: tuple[int, str, int] | None = None
+
+    def add(self, k: int, points: dict[str, int] | None, *, clean: bool) -> None:
+        if not self.watching or self.target is None:
+            return
+        if points is None or not clean or k in self.read_problems:
+            self.watching = False
+            return
+        for name in self.players:
+            self.totals[name] += points[name]
+        reached = [name for name in self.players if self.totals[name] >= self.target]
+        if reached:
+            self.ended = (k, reached[0], self.totals[reached[0]])
+
+    def after_end(self, k: int) -> str:
+        assert self.ended is not None
+        j, name, total = self.ended
+        return (
+            f"round {k} comes after the end of the game: {clip(name)}'s total reached "
+            f"{total} in round {j}, and the game is played to {self.target} (rules.target)"
+        )
+
+
+def _not_out_on_double(board: Round | None, name: str) -> str:
+    """Why an empty hand scored as ``out_on_double`` is worth 0 (for ``score-mismatch``)."""
+    if board is not None and board.winner == name and board.out_tile is not None:
+        return f"{clip(name)} went out on {board.out_tile}, not a double, so the empty hand"
+    return (
+        "an empty hand counts out_on_double only where the round's moves show going out "
+        "on a double (without a log, record scores alone), so it"
+    )
+
+
+def _went_out_on_double(board: Round | None, name: str) -> bool:
+    """Whether the replayed log shows ``name`` going out by playing a double."""
+    return board is not None and board.winner == name and board.out_on_double
+
+
+def _worth(rules: Rules, tiles: Iterable[Tile], out_on_double: bool) -> int:
+    """The points of a hand left at the end of a round; an empty one is worth 0, or
+    ``out_on_double`` for a player who went out on a double."""
+    tiles = tuple(tiles)
+    if not tiles and out_on_double:
+        return rules.out_on_double
+    return hand_points(tiles, rules.double_blank)
 
 
 def _hand_difference(board: Round, name: str, entry: HandEntry) -> str | None:

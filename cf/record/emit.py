@@ -58,9 +58,19 @@ def game_yaml(game: object, header: str | None = None, title: str | None = None)
         opts.append(f"deal: {rules.deal}")
     if rules.reserve is not None:
         opts.append(f"reserve: {rules.reserve}")
-    if rules.rounds is not None or len(game.rounds) != rules.rounds_in_game:  # type: ignore[attr-defined]
+    if rules.target is not None:  # a game to a target: rounds is only its maximum
+        if rules.rounds is not None:
+            opts.append(f"rounds: {rules.rounds}")
+    elif rules.rounds is not None or len(game.rounds) != rules.rounds_in_game:  # type: ignore[attr-defined]
         # `cf simulate --rounds K` plays a complete game of K rounds: the file says so
         opts.append(f"rounds: {len(game.rounds)}")  # type: ignore[attr-defined]
+    # The house rules of docs/rules.md, written when they are not the rule sheets'.
+    if rules.draw != "one":
+        opts.append(f"draw: {rules.draw}")
+    if rules.out_on_double:
+        opts.append(f"out_on_double: {rules.out_on_double}")
+    if rules.target is not None:
+        opts.append(f"target: {rules.target}")
     out.append("rules: {" + ", ".join(opts) + "}")
     out.append("players: [" + ", ".join(yaml_key(p) for p in players) + "]")
     out.append("rounds:")

@@ -230,11 +230,15 @@ _ENTRIES = (
     ),
     Explanation(
         "round-count",
-        "more rounds than the set has (N+1), or than rules.rounds",
+        "more rounds than the set has (N+1), than rules.rounds, or after a total reached "
+        "rules.target",
         "A game has one round per double, from the top one down to 0-0: N+1 rounds in a "
         "double-N set, 7 in double-six, 10 in double-nine; a table that plays fewer says so "
-        "in rules.rounds. The problem is reported at the first round too many. A round past "
-        "the set's last has no double to start it, so no command replays it: `cf show`, "
+        "in rules.rounds. A game played to a target (rules.target) ends after the first "
+        "round in which a total reaches it (the doubles start again from the top after "
+        "0-0), and rules.rounds is then the most rounds it may have. The problem is "
+        "reported at the first round too many. A round past the set's last (in a game "
+        "without a target) has no double to start it, so no command replays it: `cf show`, "
         "`cf hint` and every other command that would (`cf show -r 8`, `cf hint`) say this "
         "problem instead (`Error: … round 8: [round-count] …`, exit 1).",
         _SEVEN_ROUNDS + "  - scores: {Ana: 0, Ben: 1}\n",
@@ -339,8 +343,10 @@ _ENTRIES = (
     ),
     _entry(
         "must-play-drawn",
-        "a pass after drawing a tile that could be played",
-        "A drawn tile that fits must be played at once: 'draw TILE, TILE', not 'draw TILE, pass'.",
+        "a pass, or another draw, after drawing a tile that could be played",
+        "A drawn tile that fits must be played at once: 'draw TILE, TILE', not 'draw TILE, "
+        "pass', nor another draw. Under the house rule draw: one-may the player may keep "
+        "it and pass.",
         _LOG,
         "      - Ana: draw 1-0, pass",
         "      - Ana: draw 5-3, pass",
@@ -352,11 +358,26 @@ _ENTRIES = (
         "a pass without drawing while the chicken yard has a tile to draw",
         "A player who cannot play draws one tile if the chicken yard has one to draw (all "
         "but the reserve); only when nothing can be drawn may a player pass without "
-        "drawing.",
+        "drawing. Under the house rule draw: until, a player whose drawn tile does not fit "
+        "draws again, and may pass only when nothing more can be drawn.",
         _LOG,
         "      - Ana: draw 1-0, pass",
         "      - Ana: pass",
         "record the draw: 'draw TILE, pass', or 'draw, pass' if nobody saw the tile.",
+    ),
+    _entry(
+        "draw-limit",
+        "a second draw in one turn, under a drawing rule that allows one",
+        "Under the rule sheets' drawing rule (rules: {draw: one}, the default) and under "
+        "draw: one-may, a player who cannot play draws one tile a turn: then plays it or "
+        "passes. Only under the house rule draw: until does a player draw again when the "
+        "drawn tile does not fit, each draw written with its own 'draw' "
+        "('draw 5-4, draw 2-1, 2-1').",
+        _LOG,
+        "      - Ana: draw 1-0, pass",
+        "      - Ana: draw 1-0, draw 3-2, pass",
+        "keep one draw in the turn ('draw 1-0, pass'); if your table draws until a tile "
+        "fits, say so in the file: rules: {draw: until}.",
     ),
     Explanation(
         "yard-empty",
@@ -392,10 +413,11 @@ _ENTRIES = (
     ),
     _entry(
         "hands-mismatch",
-        "recorded hands that are not what the move log leaves",
+        "recorded hands that are not what the move log leaves, or two empty hands in a round",
         "In a round with moves, hands must be what the deal and the log leave in each "
         "hand: the same number of tiles always, the same tiles as far as they are known, "
-        "and never a tile that is on the table.",
+        "and never a tile that is on the table. Only one player can go out in a round: "
+        "two empty recorded hands, with or without moves, are one problem, at the second.",
         _LOG,
         "      - Ben: 4-3\n",
         '      - Ben: 4-3\n    hands: {Ana: 2-1, Ben: ""}\n',
@@ -406,9 +428,10 @@ _ENTRIES = (
         "score-mismatch",
         "recorded scores that are not the points of the hands",
         "A player's score is the points of the tiles left in the hand: the sum of the "
-        "pips, 0-0 counting double_blank (50 by default); whoever went out scores 0. "
-        "Recorded scores must equal the points of the recorded hands, or of what the log "
-        "leaves.",
+        "pips, 0-0 counting double_blank (50 by default); whoever went out scores 0, or "
+        "out_on_double for going out on a double where the table plays it (an empty "
+        "recorded hand counts it only when the moves show it). Recorded scores must equal "
+        "the points of the recorded hands, or of what the log leaves.",
         _LOG,
         "      - Ben: 4-3\n",
         "      - Ben: 4-3\n    scores: {Ana: 3, Ben: 0}\n",

@@ -14,6 +14,8 @@ rules:
   deal: 7
   reserve: 2
   rounds: 7
+  draw: one
+  out_on_double: 0
 players: [Ana, Ben]
 rounds: []
 >>> change = add_entries(text, "g.yaml", [("ana", "12"), ("Ben", "5-5 1-0")])
@@ -43,11 +45,18 @@ MAX_DIGITS = 1000
 
 #: The value that says a player went out (so holds no tile); ``NAME=`` says it too.
 OUT = "out"
+#: The value that says a player went out by playing a double (scores ``out_on_double``).
+OUT_DOUBLE = "out-double"
 
 
 class EntryError(Error, ValueError):
     """An entry that names no player (or several), gives a player twice, or reads as
     neither a score nor tiles; or a round that leaves a player out."""
+
+
+class GameOverError(EntryError):
+    """A round added to a game that is over (its last round is in, or a total reached the
+    target)."""
 
 
 # --- cf new ---------------------------------------------------------------------------
@@ -78,7 +87,13 @@ def new_game_text(
         f"  double_blank: {rules.double_blank}",
         f"  deal: {row.tiles_each}",
         f"  reserve: {row.reserve}",
-        f"  rounds: {rules.rounds_in_game}",
+    ]
+    if rules.rounds_in_game is not None:  # a target game without `rounds` has no maximum
+        lines.append(f"  rounds: {rules.rounds_in_game}")
+    lines += [f"  draw: {rules.draw}", f"  out_on_double: {rules.out_on_double}"]
+    if rules.target is not None:
+        lines.append(f"  target: {rules.target}")
+    lines += [
         f"players: [{', '.join(yaml_key(p) for p in players)}]",
         "rounds: []",
     ]
@@ -122,15 +137,25 @@ def match_player(name: str, players: Sequence[str]) -> str:
 
 # --- entries and the round they make --------------------------------------------------
 
-#: What an entry's value is: points, or the tiles left in the hand.
-Value = int | tuple[Tile, ...]
+
+@dataclass(frozen=True, slots=True)
+class OutOnDouble:
+    """The entry ``NAME=out-double``: the player went out by playing a double."""
+
+
+#: What an entry's value is: points, the tiles left in the hand (none: went out), or
+#: going out on a double.
+Value = int | tuple[Tile, ...] | OutOnDouble
 
 
 def parse_value(text: str, top: int) -> Value:
-    """``12`` (a score), ``9-7 6-6 4-1`` (the tiles left), ``out`` or nothing (went out)."""
+    """``12`` (a score), ``9-7 6-6 4-1`` (the tiles left), ``out`` or nothing (went out),
+    ``out-double`` (went out on a double)."""
     text = text.strip()
     if text.lower() == OUT or not text:
         return ()
+    if text.lower() == OUT_DOUBLE:
+        return OutOnDouble()
     if re.fullmatch(r"[0-9]+", text):
         if len(text) > MAX_DIGITS:  # int() refuses more than 4,300 digits; no score has them
             raise EntryError(
@@ -140,16 +165,22 @@ def parse_value(text: str, top: int) -> Value:
     try:
         return parse_hand(text, top)
     except NotationError as exc:
-        raise EntryError(f"{exc} (a value is a score, tiles, '{OUT}' or @PHOTO)") from None
+        raise EntryError(
+            f"{exc} (a value is a score, tiles, '{OUT}', '{OUT_DOUBLE}' or @PHOTO)"
+        ) from None
 
 
 def round_data(
-    entries: Sequence[tuple[str, Value]], players: Sequence[str], double_blank: int
+    entries: Sequence[tuple[str, Value]],
+    players: Sequence[str],
+    double_blank: int,
+    out_on_double: int = 0,
 ) -> dict[str, object]:
     """The round that ``entries`` (player, value) make, in seating order: ``hands`` when
     every value is tiles, else ``scores`` for all, the tiles scored with ``double_blank``
-    and named in a ``comment``. Raises :class:`EntryError` unless each player is given
-    exactly once."""
+    (going out on a double with ``out_on_double``) and named in a ``comment``. Raises
+    :class:`EntryError` unless each player is given exactly once, if two players went
+    out, or for ``out-double`` when the game scores it 0."""
     given: dict[str, Value] = {}
     for player, value in entries:
         if player in given:
@@ -158,13 +189,17 @@ def round_data(
     missing = [p for p in players if p not in given]
     if missing:
         raise EntryError(f"every player must be given: {', '.join(missing)} missing")
+    _check_one_out(given, players, out_on_double)
     if all(isinstance(given[p], tuple) for p in players):
         return {"hands": {p: format_hand(given[p]) for p in players}}  # type: ignore[arg-type]
     scores: dict[str, int] = {}
     noted = []
     for p in players:
         value = given[p]
-        if isinstance(value, tuple):
+        if isinstance(value, OutOnDouble):
+            scores[p] = out_on_double
+            noted.append(f"{p}: {OUT_DOUBLE}")
+        elif isinstance(value, tuple):
             scores[p] = hand_points(value, double_blank)
             if value:  # who went out scores 0: nothing to keep
                 noted.append(f"{p}: {format_hand(value)}")
@@ -174,6 +209,57 @@ def round_data(
     if noted:
         data["comment"] = "; ".join(noted)
     return data
+
+
+def _check_one_out(given: dict[str, Value], players: Sequence[str], out_on_double: int) -> None:
+    """Only one player can go out in a round; ``out-double`` needs a game that scores it."""
+    out = [p for p in players if given[p] == () or isinstance(given[p], OutOnDouble)]
+    if len(out) > 1:
+        raise EntryError(
+            f"only one player can go out in a round, and {_names(out)} are all given as "
+            f"out: give the others the tiles left in their hands (or their scores)"
+            if len(out) > 2
+            else f"only one player can go out in a round, and {out[0]} and {out[1]} are "
+            "both given as out: give the other one the tiles left in the hand (or the score)"
+        )
+    doubled = [p for p in players if isinstance(given[p], OutOnDouble)]
+    if doubled and not out_on_double:
+        p = doubled[0]
+        raise EntryError(
+            f"{p}={OUT_DOUBLE}: this game scores going out on a double as 0 "
+            f"(rules.out_on_double is 0), so write {p}={OUT}"
+        )
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def game_over(game: Game) -> str | None:
+    """Why no round can be added to ``game``, in plain words, or ``None`` while it goes on
+    (or while its file has problems: those are reported as they are).
+
+    >>> text = "set: 6\\nrules: {target: 50}\\nplayers: [Ana, Ben]\\nrounds:\\n"
+    >>> print(game_over(read_game(text + "  - scores: {Ana: 52, Ben: 3}\\n", "g.yaml")))
+    the game is over (Ana reached 52 of 50; Ben won). Start the next one with cf new
+    """
+    from cf.record.standings import standings_of
+
+    if game.rules is None or not game.rounds:
+        return None
+    report = validate(game)
+    if not report.valid or any(p is None for p in report.round_points):
+        return None
+    standing = standings_of(game, [p for p in report.round_points if p is not None])
+    if not standing.complete:
+        return None
+    won = f"{_names(standing.winners)} won"
+    hit = standing.reached
+    if hit is not None:
+        why = f"{hit.player} reached {hit.total} of {standing.target}"
+    else:
+        why = f"{standing.rounds_played} of {standing.rounds_in_game} rounds"
+    return f"the game is over ({why}; {won}). Start the next one with cf new"
 
 
 # --- the change, checked --------------------------------------------------------------
@@ -215,11 +301,14 @@ def add_entries(
         (match_player(name, game.players), parse_value(v, top) if isinstance(v, str) else v)
         for name, v in entries
     ]
-    double_blank = (game.rules or Rules(top=top)).double_blank
+    if number is None or number == len(game.rounds) + 1:  # a round after the last
+        over = game_over(game)
+        if over is not None:
+            raise GameOverError(over)
+    rules = game.rules or Rules(top=top)
     k = len(game.rounds) + 1 if number is None else number
-    if k <= top + 1:
-        check_tiles(resolved, DominoSet(top).starter(k), k)
-    data = round_data(resolved, game.players, double_blank)
+    check_tiles(resolved, DominoSet(top).starter(k), k)
+    data = round_data(resolved, game.players, rules.double_blank, rules.out_on_double)
     return check_text(add_round(text, data, number), file)
 
 
@@ -291,20 +380,25 @@ def restore_command(file: str, game: Game, rec: RoundRecord, text: str = "") -> 
         elif rec.scores is not None and p in rec.scores and rec.scores[p][0] is not None:
             value = str(rec.scores[p][0])
             double_blank = (game.rules or Rules(top=game.top)).double_blank
-            if p in noted and hand_points(noted[p], double_blank) == rec.scores[p][0]:
-                value = format_hand(noted[p]) or OUT
+            rules = game.rules or Rules(top=game.top)
+            note = noted.get(p)
+            if isinstance(note, OutOnDouble) and rules.out_on_double == rec.scores[p][0]:
+                value = OUT_DOUBLE
+            elif isinstance(note, tuple) and hand_points(note, double_blank) == rec.scores[p][0]:
+                value = format_hand(note) or OUT
         else:
             return None
         args.append(_shell_entry(p, value))
     return " ".join(["cf add", shlex.quote(file), *args])
 
 
-def _noted_tiles(text: str, game: Game) -> dict[str, tuple[Tile, ...]]:
-    """``Ben: 9-7 6-6 4-1; Carla: out`` from the comment ``cf add`` writes after scores."""
+def _noted_tiles(text: str, game: Game) -> dict[str, Value]:
+    """``Ben: 9-7 6-6 4-1; Carla: out-double`` from the comment ``cf add`` writes after
+    scores."""
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) != 1 or " # " not in lines[0]:
         return {}
-    found = {}
+    found: dict[str, Value] = {}
     for piece in lines[0].split(" # ", 1)[1].split(";"):
         name, sep, value = piece.partition(":")
         if not sep or name.strip() not in game.players:
@@ -313,7 +407,7 @@ def _noted_tiles(text: str, game: Game) -> dict[str, tuple[Tile, ...]]:
             tiles = parse_value(value, game.top)
         except EntryError:
             continue
-        if isinstance(tiles, tuple):
+        if isinstance(tiles, (tuple, OutOnDouble)):
             found[name.strip()] = tiles
     return found
 

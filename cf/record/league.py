@@ -130,7 +130,8 @@ def league_game(game: Game, round_points: Sequence[Mapping[str, int]]) -> League
         out = next((p for p, h in hands.items() if not h), None)
         held = frozenset(p for p, h in hands.items() if DOUBLE_BLANK in h)
         rounds.append(RoundResult(dict(points), out, held))
-    complete = len(round_points) >= rules.rounds_in_game
+    totals = [sum(points.get(p, 0) for points in round_points) for p in game.players]
+    complete = rules.game_over(totals, len(round_points))
     return LeagueGame(game.file, game.date, tuple(game.players), tuple(rounds), complete)
 
 

@@ -56,6 +56,7 @@ CODES: tuple[str, ...] = (
     "must-play",
     "must-play-drawn",
     "must-draw",
+    "draw-limit",
     "yard-empty",
     "after-end",
     "unfinished",

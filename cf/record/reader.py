@@ -34,7 +34,7 @@ from cf.errors import clip
 from cf.notation import Action, parse_action
 from cf.record.compose import Move, TooLong, compose
 from cf.record.problems import Problem, ProblemLog, has_control
-from cf.rules import Rules, RulesError, check_option, parse_starter_arms
+from cf.rules import DRAW_RULES, RULE_KEYS, Rules, RulesError, check_option, parse_starter_arms
 from cf.tiles import (
     NotationError,
     SetNameError,
@@ -79,7 +79,6 @@ COMPACT_FROM = 1024 * 1024
 
 TOP_KEYS = ("title", "date", "notes", "set", "rules", "players", "rounds")
 ROUND_KEYS = ("starter", "deal", "moves", "hands", "scores", "notes")
-RULE_KEYS = ("starter_arms", "double_blank", "deal", "reserve", "rounds")
 
 _Y = "tag:yaml.org,2002:"
 _PLAIN_TAGS = {_Y + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
@@ -686,6 +685,7 @@ class _FileReader:
         values: dict[str, object] = {}
         ok = self.game.set_known
         if node is not None and not _is_null(node):
+            parsed_values: list[tuple[str, object, yaml.Node]] = []
             for key, key_node, value in self.v.mapping(node, "rules", "rules"):
                 if key not in RULE_KEYS:
                     self.v.report(
@@ -696,8 +696,12 @@ class _FileReader:
                 if parsed is None:
                     ok = False
                     continue
+                parsed_values.append((key, parsed, value))
+            # `rounds` may pass N+1 only in a game played to a target.
+            target = any(key == "target" for key, _, _ in parsed_values)
+            for key, parsed, value in parsed_values:
                 try:
-                    check_option(key, parsed, top)
+                    check_option(key, parsed, top, target=target)
                 except RulesError as exc:
                     self.v.report("rules", str(exc), value)
                     ok = False
@@ -719,6 +723,15 @@ class _FileReader:
             except RulesError as exc:
                 self.v.report("rules", f"rules.{exc}", node)
                 return None
+        if key == "draw":
+            if text in DRAW_RULES:
+                return text
+            self.v.report(
+                "rules",
+                f"rules.draw must be one of {', '.join(DRAW_RULES)}, not '{clip(text)}'",
+                node,
+            )
+            return None
         if _DECIMAL.fullmatch(text) and len(text) <= _MAX_DIGITS:
             return int(text)
         self.v.report("rules", f"rules.{key} must be a whole number, not '{clip(text)}'", node)

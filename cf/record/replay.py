@@ -67,8 +67,8 @@ def round_count_message(game: Game) -> str | None:
     """
     rules = game.rules or Rules(top=game.top)
     last = rules.rounds_in_game
-    if len(game.rounds) <= last or not game.set_known:
-        return None
+    if last is None or len(game.rounds) <= last or not game.set_known:
+        return None  # a game to a target with no rules.rounds has no last round
     limit = (
         f"this game has {last} (rules.rounds)"
         if rules.rounds is not None
@@ -148,8 +148,10 @@ def replay(
         move = len(entries)
     if not 0 <= move <= len(entries):
         raise ReplayError(f"round {round_number} has moves 0 to {len(entries)}, not {move}")
-    if round_number > game.top + 1:  # no double starts it: cf validate's round-count
-        first = (game.rules or Rules(top=game.top)).rounds_in_game + 1
+    if round_number > game.top + 1 and game.rules.target is None:
+        # no double starts it (only a game to a target starts again from the top double):
+        # cf validate's round-count
+        first = (game.rules.rounds_in_game or game.top + 1) + 1
         words = round_count_message(game) or f"{set_name(game.top)} has no round {round_number}"
         raise ReplayError(f"round {first}: [round-count] {words}")
     starter = round_starter(game.top, round_number)

@@ -51,7 +51,22 @@ _RULES = {
     "double_blank": _rule("Points for holding 0-0 at the end of a round.", 50),
     "deal": _rule("Tiles dealt to each player (default: the deal table)."),
     "reserve": _rule("Tiles that stay in the chicken yard (2 with two players, else 1)."),
-    "rounds": _rule("How many rounds the game has, from the top double down (1 to N+1)."),
+    "rounds": _rule(
+        "How many rounds the game has, from the top double down (1 to N+1); with a target, "
+        "the most rounds it may have (1 or more)."
+    ),
+    "draw": _rule(
+        "What a player who cannot play does: one (draw one tile, play it if it fits), "
+        "one-may (draw one, may play it) or until (draw until a tile fits).",
+        "one",
+    ),
+    "out_on_double": _rule(
+        "Points for going out by playing a double as the last tile (instead of 0).", 0
+    ),
+    "target": _rule(
+        "Play to a target total: the game ends after the round in which a total reaches it; "
+        "the starting doubles go N down to 0, then N again."
+    ),
 }
 
 
@@ -88,7 +103,8 @@ def game_schema() -> dict[str, Any]:
         },
         "move": {
             "description": "One turn, PLAYER: ACTION, where ACTION is a tile (9-7), "
-            "draw TILE, TILE / draw TILE, pass / draw, TILE / draw, pass, or pass.",
+            "draw TILE, TILE / draw TILE, pass / draw, TILE / draw, pass, or pass; under "
+            "draw: until, several draws: draw 5-4, draw 2-1, 2-1.",
             "type": "object",
             "minProperties": 1,
             "maxProperties": 1,
@@ -104,7 +120,11 @@ def game_schema() -> dict[str, Any]:
                     },
                 ]
             },
-            "examples": [{"Ana": "7-3"}, {"Ben": "draw 2-1, pass"}],
+            "examples": [
+                {"Ana": "7-3"},
+                {"Ben": "draw 2-1, pass"},
+                {"Ana": "draw 5-4, draw 2-1, 2-1"},
+            ],
         },
         "round": {
             "description": "One round: scores, or hands, or deal and moves (or more).",

@@ -43,13 +43,31 @@ class GameStandings:
     rows: tuple[GameRow, ...]
     rounds_played: int
     #: Rounds that make the game complete (``Rules.rounds_in_game``); ``None``: unknown,
-    #: taken as complete.
+    #: taken as complete (unless the game is played to a ``target``).
     rounds_in_game: int | None = None
+    #: The ``rules.target`` of a game played to a target total, else ``None``.
+    target: int | None = None
 
     @property
     def complete(self) -> bool:
-        """All the game's rounds are in (``rules.rounds``, else one per double)."""
+        """All the game's rounds are in (``rules.rounds``, else one per double), or, in a
+        game played to a ``target``, a total has reached it."""
+        if self.target is not None:
+            if self.rounds_in_game is not None and self.rounds_played >= self.rounds_in_game:
+                return True
+            return any(r.total >= self.target for r in self.rows)
         return self.rounds_in_game is None or self.rounds_played >= self.rounds_in_game
+
+    @property
+    def reached(self) -> GameRow | None:
+        """In a game played to a ``target``, the first in seating order of the players
+        whose total reached it (``None`` if nobody has)."""
+        if self.target is None:
+            return None
+        hit = [r for r in self.rows if r.total >= self.target]
+        if not hit:
+            return None
+        return min(hit, key=lambda r: self.seating.index(r.player))
 
     @property
     def top(self) -> list[str]:
@@ -122,6 +140,7 @@ def game_standings(
     players: Sequence[str],
     round_points: Sequence[dict[str, int]],
     rounds_in_game: int | None = None,
+    target: int | None = None,
 ) -> GameStandings:
     """One game: each player's points per round and total, lowest total first, and how
     many places each moved since the previous round.
@@ -147,7 +166,7 @@ def game_standings(
         )
         for rank, p in ranked
     )
-    return GameStandings(file, tuple(players), rows, len(round_points), rounds_in_game)
+    return GameStandings(file, tuple(players), rows, len(round_points), rounds_in_game, target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,9 +280,9 @@ def standings_of(
     game: Game, round_points: Sequence[dict[str, int]], after_round: int | None = None
 ) -> GameStandings:
     """A validated game's standings (after round ``after_round``, else after the last),
-    complete when the rules' number of rounds is in."""
+    complete when the rules' number of rounds is in, or a total reached ``rules.target``."""
     from cf.rules import Rules
 
     rules = game.rules or Rules(top=game.top)
     points = round_points if after_round is None else round_points[:after_round]
-    return game_standings(game.file, game.players, points, rules.rounds_in_game)
+    return game_standings(game.file, game.players, points, rules.rounds_in_game, rules.target)

@@ -16,7 +16,8 @@ def render_advice(advice: Advice) -> str:
         f"Round {a.round_number}, after {a.moves} move(s): {a.player} to play",
         f"hand: {held} ({a.points} points)",
         f"board: {a.board}",
-        f"each action judged over {a.playouts} deal(s) of the unseen tiles (seed {a.seed})",
+        "",
+        f"best first: lower expected points ({a.player}'s hand when the round ends) are better",
         "",
     ]
     rows = [
@@ -32,9 +33,12 @@ def render_advice(advice: Advice) -> str:
     lines.append(
         tabulate(
             rows,
-            ["#", "record", "what it does", "expected points", "out first"],
+            ["#", "play", "what it does", "expected points", "out first"],
             disable_numparse=True,
             colalign=("right", "left", "left", "right", "right"),
         )
     )
+    lines.append("")
+    deals = "deal" if a.playouts == 1 else "deals"
+    lines.append(f"({a.playouts} random {deals} of the unseen tiles per action, seed {a.seed})")
     return "\n".join(lines) + "\n"

@@ -105,7 +105,17 @@ def game_note(g: GameStandings) -> str | None:
         return f"{WINNER.strip()} winner{'s' if len(g.winners) > 1 else ''}: {_names(g.winners)}"
     return (
         f"{WINNER.strip()} leader{'s' if len(g.leaders) > 1 else ''}: {_names(g.leaders)} "
-        f"(partial game: {g.rounds_played} of {g.rounds_in_game} rounds)"
+        f"(partial game: {how_far(g)})"
+    )
+
+
+def how_far(g: GameStandings) -> str:
+    """``3 of 10 rounds``, or in a game played to a target ``3 rounds, played to 150``."""
+    if g.target is None:
+        return f"{g.rounds_played} of {g.rounds_in_game} rounds"
+    most = "" if g.rounds_in_game is None else f" of at most {g.rounds_in_game}"
+    return (
+        f"{g.rounds_played} round{'s' if g.rounds_played != 1 else ''}{most}, played to {g.target}"
     )
 
 
@@ -187,9 +197,18 @@ def scoreboard_footer(g: GameStandings, next_starter: str | None) -> str:
     """``round K of N, next starts with D-D``, or the winner(s) after the last round."""
     if g.complete and g.rounds_played:
         total = g.rows[0].total
+        hit = g.reached
+        why = "" if hit is None else f"{hit.player} reached {hit.total} of {g.target}; "
         if len(g.winners) > 1:
-            return f"game over: {_names(g.winners)} win, tied on {total}"
-        return f"game over: {g.winners[0]} wins with {total}"
+            return f"game over: {why}{_names(g.winners)} win, tied on {total}"
+        return f"game over: {why}{g.winners[0]} wins with {total}"
+    if g.target is not None:
+        to = f"played to {g.target}"
+        if g.rounds_in_game is not None:
+            to += f", {g.rounds_in_game} rounds at most"
+        if not g.rounds_played:
+            return f"no rounds yet ({to}); round 1 starts with {next_starter}"
+        return f"round {g.rounds_played} ({to}), next starts with {next_starter}"
     if not g.rounds_played:
         return f"no rounds yet; round 1 of {g.rounds_in_game} starts with {next_starter}"
     return f"round {g.rounds_played} of {g.rounds_in_game}, next starts with {next_starter}"
@@ -203,6 +222,8 @@ def render_scoreboard(
     if fmt == "json":
         data = game_json(g)
         data["rounds_in_game"] = g.rounds_in_game
+        if g.target is not None:
+            data["target"] = g.target
         data["next_starter"] = None if g.complete else next_starter
         return dumps(data)
     from tabulate import tabulate

@@ -321,8 +321,8 @@ async def _json_body(request: Request) -> Any:
 async def _bounded_body(request: Request, limit: int) -> bytes | Response:
     """The request's body if it is at most ``limit`` bytes: a larger declared length is
     refused unread, a larger stream as soon as it has gone past the limit."""
-    size = f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit // 2**10} KB"
-    too_big = _refusal(f"the upload is larger than {size}", 413)
+    shown = f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit // 2**10} KB"
+    too_big = _refusal(f"the upload is larger than {shown}", 413)
     declared = request.headers.get("content-length")
     if declared is not None:
         try:
