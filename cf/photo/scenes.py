@@ -21,6 +21,8 @@ import math
 import cv2
 import numpy as np
 
+from cf.photo import nets
+from cf.photo.nets import upright
 from cf.photo.synth import PIP_COLOURS, SynthPhoto, _background, _composite, _place, _tile_sprite
 from cf.tiles import Tile
 
@@ -267,6 +269,8 @@ def _distract(
     for k in range(n_down + n_printed):
         printed = k >= n_down
         size = tile_w * (rng.uniform(0.4, 0.8) if printed else 1.0)
+        if w <= 2 * size or h <= 4 * size:
+            continue
         for _ in range(40):
             p = np.array([rng.uniform(size, w - size), rng.uniform(2 * size, h - 2 * size)])
             if all(q is None or np.linalg.norm(p - q) > 1.2 * (tile_w + size) for q in centres):
@@ -356,7 +360,7 @@ def _at(box: np.ndarray, s: float, t: float) -> np.ndarray:
 
 #: The rim of a tile left out of its face class, as a part of the tile's width: touching
 #: tiles come apart in the class map.
-RIM = 0.16
+RIM = nets.RIM
 
 
 def label_map(photo: SynthPhoto, width: int, height: int) -> np.ndarray:
@@ -380,14 +384,6 @@ def label_map(photo: SynthPhoto, width: int, height: int) -> np.ndarray:
             out, tuple(np.round(a).astype(int)), tuple(np.round(b).astype(int)), DIVIDER, thick
         )
     return out
-
-
-def upright(image: np.ndarray, box: np.ndarray, width: int) -> np.ndarray:
-    """The tile in ``box`` warped upright, ``width`` x 2 ``width`` pixels (first half on top)."""
-    src = np.asarray(box, np.float32)
-    dst = np.array([[0, 0], [width, 0], [width, 2 * width], [0, 2 * width]], np.float32)
-    matrix = cv2.getPerspectiveTransform(src, dst)
-    return cv2.warpPerspective(image, matrix, (width, 2 * width), flags=cv2.INTER_AREA)
 
 
 def half_crops(
