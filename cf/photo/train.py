@@ -163,20 +163,41 @@ def _export(model, example, path: Path) -> np.ndarray:
         return model(torch.from_numpy(example)).numpy()
 
 
-def train(seed: int, out: Path, scale: float = 1.0, workers: int = 2) -> None:
-    """Train both nets from ``seed`` and write them (and the check data) to ``out``."""
+def train(seed: int, out: Path, scale: float = 1.0, workers: int = 2, only: str = "") -> None:
+    """Train both nets (or ``only`` one) from ``seed``; write them and their check data to
+    ``out``."""
     import torch
 
     torch.manual_seed(seed)
     # One thread: on a shared, busy machine more threads wait on each other.
     torch.set_num_threads(1)
-    rng = np.random.default_rng(seed)
     out.mkdir(parents=True, exist_ok=True)
-    base = 1_000_000 * (seed + 1)
+    if only in ("", "halves"):
+        half, x_half = _train_halves(seed, scale, workers)
+        _save_checks(out, "halves", x_half, _export(half, x_half, out / nets.HALF_NET))
+        _report(half, seed)
+    if only in ("", "tiles"):
+        seg = _train_tiles(seed, scale, workers)
+        x_seg = nets.prepare_photo(render_family(seed, "mixed", size=(160, 128)).image)
+        _save_checks(out, "tiles", x_seg, _export(seg, x_seg, out / nets.TILE_NET))
 
-    # --- halves ---
+
+def _save_checks(out: Path, name: str, x: np.ndarray, y: np.ndarray) -> None:
+    """Add one net's fixed inputs and exported outputs to ``checks.npz``."""
+    path = out / "checks.npz"
+    checks = dict(np.load(path)) if path.is_file() else {}
+    checks[f"{name}_input"], checks[f"{name}_output"] = x, y
+    np.savez_compressed(path, **checks)
+
+
+def _train_halves(seed: int, scale: float, workers: int):
+    import torch
+
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    base = 1_000_000 * (seed + 1)
     t0 = time.time()
-    parts = _data(_half_sample, range(base, base + round(1200 * scale)), workers)
+    parts = _data(_half_sample, range(base, base + round(800 * scale)), workers)
     hx = torch.from_numpy(np.concatenate([p[0] for p in parts]))
     hy = torch.from_numpy(np.concatenate([p[1] for p in parts])).long()
     print(f"halves: {len(hy)} crops from {len(parts)} photos in {time.time() - t0:.0f}s")
@@ -196,16 +217,20 @@ def train(seed: int, out: Path, scale: float = 1.0, workers: int = 2) -> None:
         return torch.nn.functional.nll_loss(torch.log(p + 1e-7), y)
 
     _fit(half, half_batch, round(2500 * scale), 3e-3, half_loss, "halves")
+    return half, hx[:8].numpy().copy()
 
-    # --- tiles ---
+
+def _train_tiles(seed: int, scale: float, workers: int):
+    import torch
+
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed + 1)
+    base = 1_000_000 * (seed + 1) + 500_000
     t0 = time.time()
-    parts = _data(
-        _seg_sample, range(base + 500_000, base + 500_000 + round(1500 * scale)), workers
-    )
+    parts = _data(_seg_sample, range(base, base + round(600 * scale)), workers)
     print(f"tiles: {len(parts)} photos in {time.time() - t0:.0f}s")
     seg = _seg_model()
     weights = torch.tensor([1.0, 2.0, 4.0])
-
     by_size: dict[tuple, list] = {}
     for part in parts:
         by_size.setdefault(part[0].shape[2:], []).append(part)
@@ -227,22 +252,11 @@ def train(seed: int, out: Path, scale: float = 1.0, workers: int = 2) -> None:
     def seg_loss(p, y):
         return torch.nn.functional.nll_loss(torch.log(p + 1e-7), y, weight=weights)
 
-    _fit(seg, seg_batch, round(2000 * scale), 3e-3, seg_loss, "tiles")
-
-    # --- export, and the check data ---
-    checks = {}
-    x_half = hx[:8].numpy().copy()
-    checks["halves_input"] = x_half
-    checks["halves_output"] = _export(half, x_half, out / nets.HALF_NET)
-    check_photo = render_family(seed, "mixed", size=(160, 128))
-    x_seg = nets.prepare_photo(check_photo.image)
-    checks["tiles_input"] = x_seg
-    checks["tiles_output"] = _export(seg, x_seg, out / nets.TILE_NET)
-    np.savez_compressed(out / "checks.npz", **checks)
-    _report(half, seg, seed)
+    _fit(seg, seg_batch, round(800 * scale), 3e-3, seg_loss, "tiles")
+    return seg
 
 
-def _report(half, seg, seed: int) -> None:
+def _report(half, seed: int) -> None:
     """Accuracy of the halves net on fresh synthetic crops, per family."""
     import torch
 
@@ -266,11 +280,12 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=MODELS)
     parser.add_argument("--scale", type=float, default=1.0, help="data and steps, x")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--only", choices=("halves", "tiles"), default="")
     args = parser.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     cv2.setNumThreads(1)
     start = time.time()
-    train(args.seed, args.out, args.scale, args.workers)
+    train(args.seed, args.out, args.scale, args.workers, args.only)
     print(f"trained in {(time.time() - start) / 60:.1f} minutes; wrote {args.out}")
 
 
