@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from dataclasses import dataclass, field
 
 import cv2
@@ -42,6 +43,9 @@ from cf.tiles import Tile
 
 #: Tiles read with less confidence than this are reported as unreadable (``--min-confidence``).
 DEFAULT_MIN_CONFIDENCE = 0.6
+
+#: How a half's reason says it holds more pips than the set has (see :func:`_final_doubt`).
+_OVER_SET = re.compile(r"(\d+) pips, more than the set has")
 
 #: Long side, in pixels, of the image the reader works on.
 WORK_SIZE = 1024
@@ -69,11 +73,21 @@ class TileRead:
 
 @dataclass(frozen=True)
 class Unreadable:
-    """A tile found but not read with confidence: its outline and what it might be."""
+    """A tile found but not read with confidence: its outline, what it might be, why, and
+    (``pips``) the most pips a half of it showed when that is more than the set has."""
 
     box: Box
     candidates: list[Tile]
     reason: str = ""
+    pips: int = 0
+
+    def describe(self) -> str:
+        """``cannot read the tile at x=…, y=… with confidence (why); it might be: …``."""
+        x = round(sum(p[0] for p in self.box) / len(self.box)) if self.box else 0
+        y = round(sum(p[1] for p in self.box) / len(self.box)) if self.box else 0
+        why = f" ({self.reason})" if self.reason else ""
+        maybe = ", ".join(str(t) for t in self.candidates) or "unknown"
+        return f"cannot read the tile at x={x}, y={y} with confidence{why}; it might be: {maybe}"
 
 
 @dataclass
@@ -91,9 +105,15 @@ class PhotoReading:
         return tuple(r.tile for r in self.reads)
 
     @property
+    def found(self) -> bool:
+        """True when some tile was found, read or not: a photo with none is a refusal."""
+        return bool(self.reads or self.unreadable)
+
+    @property
     def ok(self) -> bool:
-        """True when every tile found was read with confidence."""
-        return not self.unreadable
+        """True when some tile was found and every tile found was read with confidence:
+        only then may the tiles be counted (no domino found is never a total of 0)."""
+        return bool(self.reads) and not self.unreadable
 
 
 # --- loading --------------------------------------------------------------------------------
@@ -228,6 +248,7 @@ def read_hand(
     # Whatever no tile read covers is looked at again: a candidate that turned out to be
     # no tile face must not hide a tile it overlapped.
     results.extend(_uncovered(read, regions, stats, light, ab))
+    results.extend(_missed_faces(read, results, light, ab))
 
     def to_box(corners: np.ndarray) -> Box:
         pts = np.asarray(corners, dtype=np.float64) / scale
@@ -241,7 +262,8 @@ def read_hand(
         if tile is not None and conf >= min_confidence:
             reading.reads.append(TileRead(tile, round(float(conf), 3), box))
         else:
-            reading.unreadable.append(Unreadable(box, alts, reason))
+            over = [int(n) for n in _OVER_SET.findall(reason)]
+            reading.unreadable.append(Unreadable(box, alts, reason, max(over, default=0)))
     return reading
 
 
@@ -840,13 +862,19 @@ def _uncovered(
 ) -> list[_Result]:
     """Light regions that no tile outline covers and that carry pip-like marks or a bar: a
     tile whose divider went unseen (or one cut by the photo's edge). Never silently left
-    out of the total."""
+    out of the total. In a region that holds tiles read, a blank piece of face as big as
+    a tile is a doubt too: the region holds more tiles than were read."""
     widths = [c.width for c in candidates]
     tile_w = float(np.median(widths)) if widths else 0.0
     covered = np.zeros(light.shape, np.uint8)
     for cand in candidates:
         grown = cand.center + (cand.corners - cand.center) * 1.08
         cv2.fillConvexPoly(covered, grown.astype(np.int32), 1)
+    holding = set()
+    for cand in candidates:
+        px = min(max(round(float(cand.center[0])), 0), light.shape[1] - 1)
+        py = min(max(round(float(cand.center[1])), 0), light.shape[0] - 1)
+        holding.add(_region_at(regions, stats, px, py))
     out: list[_Result] = []
     for index, region in regions.items():
         x, y, w, h = stats[index, :4]
@@ -870,6 +898,13 @@ def _uncovered(
             depth = cv2.distanceTransform(part, cv2.DIST_L2, 3)
             marks = [c for c in contours if _is_mark(c, depth, size)]
             if not marks:
+                if index in holding and _one_more_tile(part, tile_w):
+                    # Face enough for one more tile beside the tiles read: the hand reads
+                    # as fewer tiles than its outline holds (a double-blank missed?).
+                    corners = cv2.boxPoints(cv2.minAreaRect(cv2.findNonZero(part)))
+                    why = "face enough for one more tile than were read"
+                    corners = (corners + np.array([x, y], np.float32)).astype(np.float64)
+                    out.append((corners, None, 0.0, [], why))
                 continue  # blank: a face-down tile or the like
             pts = np.concatenate(marks).reshape(-1, 2).astype(np.float32)
             (cx, cy), (rw, rh), angle = cv2.minAreaRect(pts)
@@ -879,6 +914,87 @@ def _uncovered(
             out.append(
                 (corners.astype(np.float64), None, 0.0, [], "a tile whose divider was not found")
             )
+    return out
+
+
+def _region_at(regions: dict[int, np.ndarray], stats: np.ndarray, x: int, y: int) -> int:
+    """The label of the region that holds pixel (x, y), or 0."""
+    for index, region in regions.items():
+        rx, ry, rw, rh = stats[index, :4]
+        if rx <= x < rx + rw and ry <= y < ry + rh and region[y - ry, x - rx]:
+            return index
+    return 0
+
+
+def _one_more_tile(part: np.ndarray, tile_w: float) -> bool:
+    """Whether a blank piece of face (uint8 0/1) left over beside the tiles read is a
+    whole tile's worth: most of a tile's area, a tile's width across, filling its box."""
+    area = float(part.sum())
+    if area < 1.5 * tile_w * tile_w:
+        return False
+    (_, _), (rw, rh), _ = cv2.minAreaRect(cv2.findNonZero(part))
+    return 0.75 * tile_w <= min(rw, rh) and area >= 0.75 * rw * rh
+
+
+def _missed_faces(
+    candidates: list[_Candidate], results: list[_Result], light: np.ndarray, ab: np.ndarray
+) -> list[_Result]:
+    """A second look, past the face mask, for tiles it left out (a tile in shadow, dimmer
+    than the others): a light, tile-sized region outside every outline found, lighter than
+    the background by at least a third of what the tiles read are, with pip-like marks or
+    a bar on it. Such a region is a doubt, never silently left out of the total."""
+    if not candidates:
+        return []
+    tile_w = float(np.median([c.width for c in candidates]))
+    covered = np.zeros(light.shape, np.uint8)
+    for corners, *_ in results:
+        centre = corners.mean(axis=0)
+        cv2.fillConvexPoly(covered, (centre + (corners - centre) * 1.15).astype(np.int32), 1)
+    if not covered.any() or covered.all():
+        return []
+    # Lightness above the table around it (a white top-hat wider than a tile is broad):
+    # a tile in a shadow stands out from the shadowed table as the others do from theirs.
+    f = min(1.0, 24 / tile_w)
+    small = cv2.resize(light, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    k_bg = max(3, round(1.5 * tile_w * f)) | 1
+    table = cv2.morphologyEx(small, cv2.MORPH_OPEN, np.ones((k_bg, k_bg), np.uint8))
+    table = cv2.resize(table, (light.shape[1], light.shape[0]), interpolation=cv2.INTER_LINEAR)
+    rise = light - table
+    face = float(np.percentile(rise[covered > 0], 75))
+    if face < 30:
+        return []  # tiles hardly lighter than the table: the face mask's own look is all
+    chroma = np.hypot(ab[:, :, 0], ab[:, :, 1])
+    loose = (rise > face / 3) & (chroma < 45) & (covered == 0)
+    k = max(3, round(0.3 * tile_w)) | 1
+    # Pips and the bar are holes: filled first, or the opening cuts a tile at its bar.
+    loose = cv2.morphologyEx(_filled(loose), cv2.MORPH_OPEN, cv2.getStructuringElement(2, (k, k)))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(loose, connectivity=4)
+    out: list[_Result] = []
+    for i in range(1, n):
+        x, y, w, h = stats[i, :4]
+        if stats[i, cv2.CC_STAT_AREA] < 1.2 * tile_w * tile_w:
+            continue
+        part = _filled(labels[y : y + h, x : x + w] == i)  # its pips and bar are holes
+        contours, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        (_, _), (rw, rh), _ = cv2.minAreaRect(max(contours, key=cv2.contourArea))
+        if min(rw, rh) < 0.6 * tile_w or part.sum() < 0.6 * rw * rh:
+            continue  # not tile-shaped: a strip of table, a glint
+        inner = cv2.erode(part, np.ones((5, 5), np.uint8), iterations=2)
+        sub_l, sub_ab = light[y : y + h, x : x + w], ab[y : y + h, x : x + w]
+        ink = _ink(sub_l, sub_ab, inner, min(0.35 * tile_w, 60.0))
+        found, _ = cv2.findContours(
+            (ink > 1.0).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
+        )
+        depth = cv2.distanceTransform(part, cv2.DIST_L2, 3)
+        marks = [c for c in found if _is_mark(c, depth, tile_w)]
+        if not marks:
+            continue  # blank: a face-down tile, a sheet of paper
+        pts = np.concatenate(marks).reshape(-1, 2).astype(np.float32)
+        (cx, cy), (mw, mh), angle = cv2.minAreaRect(pts)
+        rect = ((cx, cy), (mw + 0.3 * tile_w, mh + 0.3 * tile_w), angle)
+        corners = cv2.boxPoints(rect) + np.array([x, y], np.float32)
+        why = "a light, tile-sized region with pip-like marks that no tile read accounts for"
+        out.append((corners.astype(np.float64), None, 0.0, [], why))
     return out
 
 
@@ -1168,7 +1284,7 @@ def _final_doubt(
     half might hold, sorted."""
     if n > top:
         conf = 0.0
-        reasons.append(f"{n} pips, more than the set has")
+        reasons.append(f"{n} pips, more than the set has")  # _OVER_SET reads it back
     alternatives.discard(n)
     alts = sorted(a for a in alternatives if 0 <= a <= top)
     return conf, alts
