@@ -110,7 +110,7 @@ def test_unreadable_tile_exits_1_with_unreadable(cli, easy, monkeypatch):
         reads=[TileRead(Tile(11, 6), 0.97, box)],
         unreadable=[Unreadable(box=box, candidates=[Tile(5, 1), Tile(5, 2)])],
     )
-    monkeypatch.setattr(cf.photo, "read_hand", lambda *a, **k: doubtful)
+    monkeypatch.setattr(cf.photo, "read_photo", lambda *a, **k: doubtful)
     result = cli("score", "--photo", str(path), "--set", "12", "-f", "json")
     assert result.exit_code == 1
     data = json.loads(result.stdout)
@@ -263,6 +263,40 @@ def test_pips_beyond_the_set_suggest_set(cli, easy, tmp_path):
     result = cli("add", str(game), f"Ana=@{path}", "Ben=out")
     assert result.exit_code == 1
     assert "cf new FILE --set double-twelve" in result.stderr
+
+
+# --- a big JPEG is decoded at a fraction of its size -----------------------------------------
+
+
+def test_image_size_from_the_header(tmp_path):
+    from cf.photo.reader import image_size
+
+    image = np.zeros((30, 50, 3), np.uint8)
+    for ext in (".jpg", ".png"):
+        _, data = cv2.imencode(ext, image)
+        assert image_size(data.tobytes()) == (50, 30)
+    assert image_size(b"not an image") is None
+    assert image_size(b"\xff\xd8\xff") is None  # a JPEG cut short
+
+
+def test_a_big_jpeg_is_read_reduced_with_boxes_in_its_own_pixels(tmp_path):
+    from cf.photo.reader import READ_SIZE, load_reduced, read_photo
+
+    photo = render_hand(3, size=(3200, 2400), difficulty=0, count=4)
+    path = tmp_path / "big.jpg"
+    cv2.imwrite(str(path), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    image, reduction = load_reduced(str(path), READ_SIZE)
+    assert reduction == 2 and image.shape[:2] == (1200, 1600)
+    reading = read_photo(str(path), photo.top)
+    assert (reading.width, reading.height) == (3200, 2400)
+    assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
+    for read in reading.reads:
+        truth = photo.boxes[photo.tiles.index(read.tile)]
+        centre = np.asarray(read.box, float).mean(axis=0)
+        assert np.linalg.norm(centre - np.asarray(truth).mean(axis=0)) < 20
+    # Whole, as load_image decodes it, the reading is the same.
+    whole = read_hand(load_image(str(path)), photo.top)
+    assert whole.tiles == reading.tiles
 
 
 def test_missing_extra_says_how_to_install(cli, easy, monkeypatch):

@@ -29,7 +29,7 @@ def score_photos(
     """Read each photo, print its points as ``cf score`` does; exit 1 if any tile (or
     photo) could not be read, 2 without the photo extra or without photos."""
     try:
-        from cf.photo import PhotoError, load_image, read_hand
+        from cf.photo import PhotoError, load_image, read_photo
         from cf.photo.annotate import write_annotated
     except ImportError:
         fail(INSTALL_HINT, 2)
@@ -38,9 +38,9 @@ def score_photos(
     failed = False
     for number, path in enumerate(paths, start=1):
         try:
-            image = load_image(path)
-            reading = read_hand(image, top, min_confidence)
+            reading = read_photo(path, top, min_confidence)
             if annotate is not None:
+                image = load_image(path)  # drawn on at the photo's own size
                 write_annotated(_numbered(annotate, number, len(paths)), image, reading)
         except PhotoError as exc:
             typer.echo(f"Error: {exc}", err=True)

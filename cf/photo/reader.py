@@ -50,6 +50,10 @@ _OVER_SET = re.compile(r"(\d+) pips, more than the set has")
 #: Long side, in pixels, of the image the reader works on.
 WORK_SIZE = 1024
 
+#: The least long side, in pixels, that :func:`read_photo` decodes a big JPEG to: a tile
+#: of the working image (:data:`WORK_SIZE`) keeps half as much detail again.
+READ_SIZE = 3 * WORK_SIZE // 2
+
 #: The largest file ``read_photo`` opens (a phone photo is 3–10 MB).
 MAX_FILE_BYTES = 200 * 2**20
 
@@ -124,31 +128,89 @@ def load_image(path: str) -> np.ndarray:
 
     Greyscale, 16-bit and RGBA images are converted (transparency is dropped).
     """
+    return decode_image(_read_file(path), path)
+
+
+def load_reduced(path: str, least: int) -> tuple[np.ndarray, int]:
+    """Read an image file as :func:`load_image` does, but a JPEG whose long side is at
+    least twice ``least`` pixels is decoded at 1/2, 1/4 or 1/8 of its size (the decoder
+    skips the detail, which is much faster than decoding it all and scaling down), so
+    that the long side stays at least ``least``. Returns the image and the reduction."""
+    data = _read_file(path)
+    size = image_size(data)
+    reduction = 1
+    if size is not None and data[:2] == b"\xff\xd8":
+        reduction = max((r for r in (1, 2, 4, 8) if max(size) >= r * least), default=1)
+    return decode_image(data, path, reduction), reduction
+
+
+def _read_file(path: str) -> bytes:
+    """The bytes of an image file; :class:`PhotoError` when it cannot be read."""
     try:
         size = os.path.getsize(path)
         if size > MAX_FILE_BYTES:
             raise PhotoError(f"{path}: {size // 2**20} MiB is too big for a photo")
         with open(path, "rb") as handle:
-            data = handle.read()
+            return handle.read()
     except PhotoError:
         raise
     except OSError as exc:
         raise PhotoError(f"cannot read {path}: {exc.strerror or exc}") from None
-    return decode_image(data, path)
 
 
-def decode_image(data: bytes, name: str = "image") -> np.ndarray:
-    """Decode image bytes (JPEG, PNG, …) to BGR uint8; :class:`PhotoError` if they are not one."""
+#: OpenCV's flags for decoding a JPEG at 1/2, 1/4 and 1/8 of its size.
+_REDUCED = {
+    2: cv2.IMREAD_REDUCED_COLOR_2,
+    4: cv2.IMREAD_REDUCED_COLOR_4,
+    8: cv2.IMREAD_REDUCED_COLOR_8,
+}
+
+
+def decode_image(data: bytes, name: str = "image", reduction: int = 1) -> np.ndarray:
+    """Decode image bytes (JPEG, PNG, …) to BGR uint8; :class:`PhotoError` if they are not one.
+
+    Every decode goes through here. ``reduction`` 2, 4 or 8 decodes at that fraction of
+    the size (JPEG; others are decoded whole).
+    """
     if not data:
         raise PhotoError(f"{name} is empty, not an image")
     buffer = np.frombuffer(data, dtype=np.uint8)
     try:
-        image = cv2.imdecode(buffer, cv2.IMREAD_UNCHANGED)
+        image = cv2.imdecode(buffer, _REDUCED.get(reduction, cv2.IMREAD_UNCHANGED))
     except cv2.error:
         image = None
     if image is None or image.size == 0:
         raise PhotoError(f"{name} is not an image (JPEG or PNG) that can be read")
     return to_bgr8(image)
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) from a JPEG's or PNG's header, without decoding; None if unknown."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if data[:2] != b"\xff\xd8":
+        return None
+    at = 2
+    while at + 4 <= len(data):
+        if data[at] != 0xFF:
+            return None
+        marker = data[at + 1]
+        if marker == 0xFF:  # fill byte
+            at += 1
+            continue
+        if marker in (0x01, *range(0xD0, 0xD8)):  # markers without a length
+            at += 2
+            continue
+        length = int.from_bytes(data[at + 2 : at + 4], "big")
+        # Start of frame (baseline, progressive, …; not DHT 0xC4, JPG 0xC8, DAC 0xCC).
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            if at + 9 > len(data):
+                return None
+            height = int.from_bytes(data[at + 5 : at + 7], "big")
+            width = int.from_bytes(data[at + 7 : at + 9], "big")
+            return width, height
+        at += 2 + length
+    return None
 
 
 def to_bgr8(image: np.ndarray) -> np.ndarray:
@@ -173,8 +235,11 @@ def to_bgr8(image: np.ndarray) -> np.ndarray:
 def read_photo(
     path: str, top: int = 9, min_confidence: float = DEFAULT_MIN_CONFIDENCE
 ) -> PhotoReading:
-    """Load ``path`` and read its hand (see :func:`read_hand`)."""
-    return read_hand(load_image(path), top, min_confidence)
+    """Load ``path`` and read its hand (see :func:`read_hand`). A big JPEG is decoded at
+    a fraction of its size that still shows the tiles in the detail the reader uses;
+    outlines, width and height are in the photo's own pixels all the same."""
+    image, reduction = load_reduced(path, READ_SIZE)
+    return read_hand(image, top, min_confidence, reduction=reduction)
 
 
 # --- the pipeline ---------------------------------------------------------------------------
@@ -219,17 +284,22 @@ class _Half:
 
 
 def read_hand(
-    image: np.ndarray, top: int = 9, min_confidence: float = DEFAULT_MIN_CONFIDENCE
+    image: np.ndarray,
+    top: int = 9,
+    min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+    *,
+    reduction: int = 1,
 ) -> PhotoReading:
     """Read every face-up tile of one hand in a BGR (or grey) image.
 
     ``top`` is the set's highest pip (9 for double-nine). Returns the tiles read with
     confidence at least ``min_confidence``, and the others as :class:`Unreadable`.
-    Boxes are in the pixels of ``image``.
+    Boxes are in the pixels of ``image``, times ``reduction`` when ``image`` is the photo
+    decoded at a fraction of its size.
     """
     image = to_bgr8(np.asarray(image))
     height, width = image.shape[:2]
-    reading = PhotoReading(width=width, height=height)
+    reading = PhotoReading(width=width * reduction, height=height * reduction)
     if min(height, width) < 16:
         return reading
     scale = WORK_SIZE / max(height, width)
@@ -251,9 +321,9 @@ def read_hand(
     results.extend(_missed_faces(read, results, light, ab))
 
     def to_box(corners: np.ndarray) -> Box:
-        pts = np.asarray(corners, dtype=np.float64) / scale
-        pts[:, 0] = np.clip(pts[:, 0], 0, width - 1)
-        pts[:, 1] = np.clip(pts[:, 1], 0, height - 1)
+        pts = np.asarray(corners, dtype=np.float64) * (reduction / scale)
+        pts[:, 0] = np.clip(pts[:, 0], 0, reading.width - 1)
+        pts[:, 1] = np.clip(pts[:, 1], 0, reading.height - 1)
         return [(round(float(px)), round(float(py))) for px, py in pts]
 
     results.sort(key=lambda r: (round(float(r[0][:, 1].mean()) / 40), float(r[0][:, 0].mean())))
