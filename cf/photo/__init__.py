@@ -2,11 +2,15 @@
 
 An optional extra: this package needs OpenCV and numpy (``pip install
 'chickenfoot[photo]'``), so nothing else in :mod:`cf` imports it at start-up. The reader
-is a classical pipeline (no model, no network): see :mod:`cf.photo.reader`.
+is a classical pipeline (:mod:`cf.photo.reader`); where it refuses, two small networks
+trained on synthetic photos read again, run by OpenCV's own ``cv2.dnn`` from the ONNX
+files in ``cf/photo/models`` (:mod:`cf.photo.combined`, :mod:`cf.photo.nets`). No
+download, no network, no dependency beyond OpenCV and numpy.
 """
 
 from __future__ import annotations
 
+from cf.photo.combined import read_hand, read_photo
 from cf.photo.reader import (
     DEFAULT_MIN_CONFIDENCE,
     PhotoError,
@@ -14,8 +18,6 @@ from cf.photo.reader import (
     TileRead,
     Unreadable,
     load_image,
-    read_hand,
-    read_photo,
 )
 
 __all__ = [

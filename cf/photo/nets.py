@@ -254,14 +254,15 @@ def _once_each(found: list[Found]) -> list[Found]:
     ]
 
 
-def reading(image: np.ndarray, top: int, min_confidence: float) -> Any:
+def reading(image: np.ndarray, top: int, min_confidence: float, reduction: int = 1) -> Any:
     """The nets' :class:`cf.photo.reader.PhotoReading` of a BGR photo: the tiles read with
-    at least ``min_confidence``, the others unreadable."""
+    at least ``min_confidence``, the others unreadable; outlines times ``reduction`` (the
+    photo decoded at a fraction of its size)."""
     from cf.photo.reader import PhotoReading, TileRead, Unreadable, to_bgr8
 
     image = to_bgr8(np.asarray(image))
     height, width = image.shape[:2]
-    out = PhotoReading(width=width, height=height)
+    out = PhotoReading(width=width * reduction, height=height * reduction)
     if min(height, width) < 16:
         return out
     found = read_tiles(image, top)
@@ -269,7 +270,7 @@ def reading(image: np.ndarray, top: int, min_confidence: float) -> Any:
         key=lambda f: (round(float(f.corners[:, 1].mean()) / 40), float(f.corners[:, 0].mean()))
     )
     for f in found:
-        pts = np.clip(f.corners, 0, [width - 1, height - 1])
+        pts = np.clip(f.corners * reduction, 0, [out.width - 1, out.height - 1])
         box = [(round(float(x)), round(float(y))) for x, y in pts]
         if f.tile is not None and f.confidence >= min_confidence:
             out.reads.append(TileRead(f.tile, round(f.confidence, 3), box))
