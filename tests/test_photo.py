@@ -272,7 +272,7 @@ def test_pips_beyond_the_set_suggest_set(cli, easy, tmp_path):
 
 
 def test_image_size_from_the_header(tmp_path):
-    from cf.photo.reader import image_size
+    from cf.photo.limits import image_size
 
     image = np.zeros((30, 50, 3), np.uint8)
     for ext in (".jpg", ".png"):

@@ -31,7 +31,6 @@ A classical OpenCV + numpy pipeline, tuned on synthetic photos (:mod:`cf.photo.s
 from __future__ import annotations
 
 import math
-import os
 import re
 from dataclasses import dataclass, field
 
@@ -53,9 +52,6 @@ WORK_SIZE = 1024
 #: The least long side, in pixels, that :func:`read_photo` decodes a big JPEG to: a tile
 #: of the working image (:data:`WORK_SIZE`) keeps half as much detail again.
 READ_SIZE = 3 * WORK_SIZE // 2
-
-#: The largest file ``read_photo`` opens (a phone photo is 3–10 MB).
-MAX_FILE_BYTES = 200 * 2**20
 
 Box = list[tuple[int, int]]
 
@@ -124,7 +120,9 @@ class PhotoReading:
 
 
 def load_image(path: str) -> np.ndarray:
-    """Read an image file as a BGR uint8 array; :class:`PhotoError` if it is not an image.
+    """Read an image file as a BGR uint8 array; :class:`PhotoError` if it is not an image,
+    or is refused by :mod:`cf.photo.limits` (not a regular file, too big a file, too many
+    pixels) before it is decoded.
 
     Greyscale, 16-bit and RGBA images are converted (transparency is dropped).
     """
@@ -136,6 +134,8 @@ def load_reduced(path: str, least: int) -> tuple[np.ndarray, int]:
     least twice ``least`` pixels is decoded at 1/2, 1/4 or 1/8 of its size (the decoder
     skips the detail, which is much faster than decoding it all and scaling down), so
     that the long side stays at least ``least``. Returns the image and the reduction."""
+    from cf.photo.limits import image_size
+
     data = _read_file(path)
     size = image_size(data)
     reduction = 1
@@ -145,15 +145,14 @@ def load_reduced(path: str, least: int) -> tuple[np.ndarray, int]:
 
 
 def _read_file(path: str) -> bytes:
-    """The bytes of an image file; :class:`PhotoError` when it cannot be read."""
+    """The bytes of an image file; :class:`PhotoError` when it cannot be read or is
+    refused by :mod:`cf.photo.limits` (not a regular file, too big a file)."""
+    from cf.photo.limits import PhotoLimitError, read_photo_file
+
     try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise PhotoError(f"{path}: {size // 2**20} MiB is too big for a photo")
-        with open(path, "rb") as handle:
-            return handle.read()
-    except PhotoError:
-        raise
+        return read_photo_file(path)
+    except PhotoLimitError as exc:
+        raise PhotoError(str(exc)) from None
     except OSError as exc:
         raise PhotoError(f"cannot read {path}: {exc.strerror or exc}") from None
 
@@ -167,13 +166,20 @@ _REDUCED = {
 
 
 def decode_image(data: bytes, name: str = "image", reduction: int = 1) -> np.ndarray:
-    """Decode image bytes (JPEG, PNG, …) to BGR uint8; :class:`PhotoError` if they are not one.
+    """Decode image bytes (JPEG, PNG, …) to BGR uint8; :class:`PhotoError` if they are not
+    one, or if the header gives more pixels than :data:`cf.photo.limits.MAX_PIXELS`.
 
     Every decode goes through here. ``reduction`` 2, 4 or 8 decodes at that fraction of
     the size (JPEG; others are decoded whole).
     """
+    from cf.photo.limits import PhotoLimitError, check_pixels
+
     if not data:
         raise PhotoError(f"{name} is empty, not an image")
+    try:
+        check_pixels(data, name)
+    except PhotoLimitError as exc:
+        raise PhotoError(str(exc)) from None
     buffer = np.frombuffer(data, dtype=np.uint8)
     try:
         image = cv2.imdecode(buffer, _REDUCED.get(reduction, cv2.IMREAD_UNCHANGED))
@@ -182,35 +188,6 @@ def decode_image(data: bytes, name: str = "image", reduction: int = 1) -> np.nda
     if image is None or image.size == 0:
         raise PhotoError(f"{name} is not an image (JPEG or PNG) that can be read")
     return to_bgr8(image)
-
-
-def image_size(data: bytes) -> tuple[int, int] | None:
-    """(width, height) from a JPEG's or PNG's header, without decoding; None if unknown."""
-    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
-        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
-    if data[:2] != b"\xff\xd8":
-        return None
-    at = 2
-    while at + 4 <= len(data):
-        if data[at] != 0xFF:
-            return None
-        marker = data[at + 1]
-        if marker == 0xFF:  # fill byte
-            at += 1
-            continue
-        if marker in (0x01, *range(0xD0, 0xD8)):  # markers without a length
-            at += 2
-            continue
-        length = int.from_bytes(data[at + 2 : at + 4], "big")
-        # Start of frame (baseline, progressive, …; not DHT 0xC4, JPG 0xC8, DAC 0xCC).
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            if at + 9 > len(data):
-                return None
-            height = int.from_bytes(data[at + 5 : at + 7], "big")
-            width = int.from_bytes(data[at + 7 : at + 9], "big")
-            return width, height
-        at += 2 + length
-    return None
 
 
 def to_bgr8(image: np.ndarray) -> np.ndarray:
