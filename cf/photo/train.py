@@ -1,7 +1,7 @@
 """Train the photo reader's two small networks on synthetic photos and export them to ONNX.
 
     pip install -e '.[train]'          # torch==2.13.0 (CPU) and onnx: never needed to run cf
-    python -m cf.photo.train --seed 0  # about 30 minutes on two cores; writes cf/photo/models/
+    python -m cf.photo.train --seed 0  # about 10 minutes of CPU; writes cf/photo/models/
 
 Never imported by ``cf`` itself. Every training photo comes from
 :func:`cf.photo.scenes.render_family` (family ``mixed``): no real photo is ever used. Two nets:
