@@ -17,7 +17,19 @@ tests/test_fuzz.py runs for a few seconds):
 - ``process``: real ``cf`` processes: closed stdout and stdin, a full disk, a broken pipe,
   hostile arguments, odd terminal encodings — no traceback, no "internal error", no
   "Exception ignored", the documented status;
-- ``signals``: ``cf simulate --stats -j 2`` sent SIGINT or SIGTERM after a random delay
+- ``names`` (issue 22): the hostile-name matrix (markup, script, formulas, escape codes,
+  bidi controls, surrogates), alone and run together, as player and title through every
+  writer of SVG, HTML, CSV and terminal text: well-formed XML with no handler, page data
+  that cannot change the parse, no formula cell, no hidden character;
+- ``writers``: ``atomic_write`` through chains of symbolic links, over read-only files and
+  files of another owner and mode: the link kept, the target written with its owner and
+  mode, a read-only file refused and unchanged;
+- ``images``: image headers (PNG, JPEG, GIF, BMP, WebP) that claim up to 4 gigapixels, and
+  junk: refused before decoding, within 2 s of CPU;
+- ``deep``: YAML nested 150 to 1,500 deep (notes, a round, moves, block lists) into every
+  command that reads a game (validate, tally, show, hint, add, undo): no exception; past
+  200 deep, exit 1 or 2 and the file unchanged;
+- ``signals``: ``cf simulate --stats -j 2`` sent SIGINT, SIGTERM or SIGHUP after a random delay
   (to the process group, as a terminal's Ctrl-C, or to the main process alone): exit
   130/143 within 2 s, ``Interrupted.`` once, no worker left; or SIGKILL to the main
   process: every worker gone within 5 s, nothing printed.
@@ -69,6 +81,59 @@ def files(generate, count: int, rng: random.Random, failures: list[str]) -> int:
         reason = families.check_file(data)
         if reason:
             failures.append(f"{generate.__name__} #{i}: {reason}")
+    return count
+
+
+def names(count: int, rng: random.Random, failures: list[str]) -> int:
+    for i in range(count):
+        name = families.hostile_name(rng)
+        reason = families.check_name_writers(name, seed=i)
+        if reason:
+            failures.append(f"names #{i}: {name!r:.80}: {reason}")
+    return count
+
+
+def writers(count: int, rng: random.Random, failures: list[str]) -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        for i in range(count):
+            reason = families.check_writer(rng, folder)
+            if reason:
+                failures.append(f"writers #{i}: {reason}")
+    return count
+
+
+def images(count: int, rng: random.Random, failures: list[str]) -> int:
+    for i in range(count):
+        reason = families.check_image(families.image_bomb(rng))
+        if reason:
+            failures.append(f"images #{i}: {reason}")
+    return count
+
+
+def deep(count: int, rng: random.Random, failures: list[str]) -> int:
+    from typer.testing import CliRunner
+
+    runner = CliRunner()
+    commands = [["validate"], ["tally"], ["show"], ["show", "-f", "html"], ["hint"],
+                ["add", "Ana=1", "Ben=0"], ["undo"]]  # fmt: skip
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "deep.yaml"
+        for i in range(count):
+            text = families.deep_file(rng)
+            path.write_text(text)
+            command = rng.choice(commands)
+            result = runner.invoke(app, [command[0], str(path), *command[1:]])
+            too_deep = "nest more than" in str(families.check_file(text) or "") or any(
+                p.code == "yaml" for p in families.read_game(text).problems
+            )
+            crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
+            # Up to 200 deep is read (and may be shown, or edited); deeper is refused alike
+            # by every command, and the file is left as it was.
+            refused = result.exit_code in (1, 2) and path.read_text() == text
+            bad = crashed or "internal error" in result.output or (too_deep and not refused)
+            if bad:
+                failures.append(f"deep #{i}: {command} -> {result.exit_code} "
+                                f"{result.exception!r:.150} {result.output[-150:]!r}")  # fmt: skip
     return count
 
 
@@ -132,6 +197,15 @@ def _process_cases(tmp: Path) -> list[tuple[str, set[int]]]:
         (f"$CF simulate --seed 1 -o {good}/x.yaml", {2}),
         ("$CF simulate --seed 1 --games 2 -o -", {2}),
         ("$CF simulate --names $'A\\x07,B' --seed 1", {2}),
+        (f"$CF new {tmp}/n1.yaml --players $'A\\x07,B'", {2}),
+        (f"$CF new {tmp}/n2.yaml --players $'\\xff,B'", {2}),
+        (f"$CF new {tmp}/n3.yaml --players A,B --title $'\\xff'", {2}),
+        (f"$CF new {tmp}/n4.yaml --players A,B --starter-arms ²", {2}),
+        (f"$CF new {tmp}/n5.yaml --players A,B --starter-arms {big}", {2}),
+        (f"$CF add {good} A={big} B=0", {1}),
+        (f"$CF show {good} -o {good}", {2}),
+        (f"$CF tally {good} --chart {good}", {2}),
+        ("$CF score --photo /dev/zero", {1, 2}),
     ]
 
 
@@ -154,7 +228,7 @@ def processes(count: int, rng: random.Random, failures: list[str]) -> int:
 
 def signals(count: int, rng: random.Random, failures: list[str]) -> int:
     for i in range(count):
-        signum = rng.choice([signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
+        signum = rng.choice([signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
         proc = subprocess.Popen(
             [*CF, "simulate", "--stats", "-j", "2", "--games", "1000000", "--seed", str(i)],
             stdout=subprocess.PIPE,
@@ -218,6 +292,10 @@ def main() -> None:
     parser.add_argument("--options", type=int, default=2_000)
     parser.add_argument("--processes", type=int, default=300)
     parser.add_argument("--signals", type=int, default=40)
+    parser.add_argument("--names", type=int, default=1_000)
+    parser.add_argument("--writers", type=int, default=1_000)
+    parser.add_argument("--images", type=int, default=1_000)
+    parser.add_argument("--deep", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", type=int, default=10, help="failures to print per family")
     args = parser.parse_args()
@@ -227,6 +305,10 @@ def main() -> None:
         ("mutated", lambda f: files(families.mutated_example, third, rng, f)),
         ("hostile", lambda f: files(families.hostile_file, third, rng, f)),
         ("bytes", lambda f: files(families.random_bytes, args.files - 2 * third, rng, f)),
+        ("names", lambda f: names(args.names, rng, f)),
+        ("writers", lambda f: writers(args.writers, rng, f)),
+        ("images", lambda f: images(args.images, rng, f)),
+        ("deep", lambda f: deep(args.deep, rng, f)),
         ("options", lambda f: options(args.options, rng, f)),
         ("process", lambda f: processes(args.processes, rng, f)),
         ("signals", lambda f: signals(args.signals, rng, f)),

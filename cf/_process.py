@@ -13,7 +13,8 @@ same behaviour without thinking about it:
   (:func:`cf.text.shown`): a title or file name holding ``\x1b]0;…`` or U+202E prints as
   those escapes on stdout and stderr, and cannot retitle, clear or reorder the terminal.
   Documents (JSON, CSV, YAML) go to the binary buffer beneath, as they are.
-- SIGINT and SIGTERM raise :class:`Interrupted` in the main thread; ``with`` blocks (the
+- SIGINT, SIGTERM and SIGHUP (a closed terminal) raise :class:`Interrupted` in the main
+  thread; ``with`` blocks (the
   worker pool of ``cf simulate -j``) clean up on the way out.
 """
 
@@ -29,7 +30,7 @@ from typing import Any
 
 
 class Interrupted(BaseException):
-    """SIGINT or SIGTERM arrived. A ``BaseException``: no ``except Exception`` stops it."""
+    """SIGINT, SIGTERM or SIGHUP arrived. A ``BaseException``: no ``except Exception`` stops it."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -144,17 +145,23 @@ def guard_streams() -> None:
         )
 
 
+#: The signals that end cf as ``Interrupted.``: Ctrl-C, a kill, a closed terminal.
+SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
 def _raise(signum: int, frame: object) -> None:
     # One interruption is enough: the cleanup it starts must not be interrupted itself.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    for other in SIGNALS:
+        signal.signal(other, signal.SIG_IGN)
     raise Interrupted(signum)
 
 
 def catch_signals() -> None:
-    """SIGINT and SIGTERM raise :class:`Interrupted` (exit 130 and 143)."""
-    signal.signal(signal.SIGINT, _raise)
-    signal.signal(signal.SIGTERM, _raise)
+    """SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted` (exit 130, 143 and 129)."""
+    for signum in SIGNALS:
+        signal.signal(signum, _raise)
 
 
 def flush_stdout() -> None:

@@ -30,6 +30,7 @@ COMMANDS = (
     "deal",
     "validate",
     "tally",
+    "player",
     "simulate",
     "new",
     "add",

@@ -270,3 +270,187 @@ def check_file(data: bytes | str, seconds: float = 2.0) -> str | None:
     if not isinstance(parsed, dict) or parsed["files"][0]["valid"] != report.valid:
         return "JSON does not match the report"
     return None
+
+
+# --- issue 22: hostile names into every writer, writers, image bombs, deep YAML ----------
+
+
+def hostile_name(rng: random.Random) -> str:
+    """One or two names of :data:`HOSTILE_NAMES` run together, sometimes with a prefix."""
+    name = rng.choice(HOSTILE_NAMES)
+    if rng.random() < 0.4:
+        name += rng.choice(HOSTILE_NAMES)
+    if rng.random() < 0.2:
+        name = rng.choice(["Ana", "x", " "]) + name
+    return name
+
+
+def check_name_writers(name: str, seed: int = 5) -> str | None:
+    """``name`` (and as the title) through every writer of SVG, HTML, CSV and terminal
+    text: well-formed XML, page data that cannot change the parse, no formula in a CSV
+    cell, no hidden character in text for people. ``None`` if all held."""
+    import csv
+    import io
+    import re
+    import xml.etree.ElementTree as ET
+
+    from cf.record.standings import standings_of
+    from cf.render.chart import chart_svg, running_totals
+    from cf.render.html import game_page
+    from cf.render.standings import render_game
+    from cf.render.svg import table_svg
+    from cf.render.table import table_at
+    from cf.text import FORMULA_START, TERMINAL_HIDDEN
+
+    try:
+        text = hostile_name_game(name, name, seed)
+        game = read_game(text, "names.yaml")
+        report = validate(game)
+        if game.rules is not None and len(game.players) >= 2:
+            page = game_page(game, report)
+            start = page.index('id="cf-data">') + len('id="cf-data">')
+            payload = page[start : page.index("</script>", start)]
+            if set(payload) & set("<>&\u2028\u2029"):
+                return f"page data holds markup characters for {name!r}"
+            json.loads(payload)
+            if page.count("<script") != 2:
+                return f"page has {page.count('<script')} script elements for {name!r}"
+        if not report.valid:
+            return None
+        standing = standings_of(game, report.round_points)
+        for svg in (chart_svg(*running_totals([standing])), table_svg(table_at(game, 1, 2))):
+            root = ET.fromstring(svg)
+            if any(a.lower().startswith("on") for e in root.iter() for a in e.attrib):
+                return f"an event handler attribute in an SVG for {name!r}"
+            if any(e.tag.endswith("script") for e in root.iter()):
+                return f"a script element in an SVG for {name!r}"
+        rows = list(csv.reader(io.StringIO(render_game(standing, "csv", None))))
+        for row in rows:
+            for cell in row:
+                if cell.startswith(FORMULA_START):
+                    return f"a formula cell {cell!r} in CSV"
+        # (cf show's text goes through the process's escaping streams: tests/test_hostile_text)
+        if TERMINAL_HIDDEN.search(render_game(standing, "simple", None)):
+            return f"a hidden character in the table for {name!r}"
+        if not re.search(r"\S", render_game(standing, "simple", None)):
+            return "empty table"
+    except Exception as exc:  # what this is for
+        return f"{type(exc).__name__}: {exc}"[:300]
+    return None
+
+
+def check_writer(rng: random.Random, folder: str) -> str | None:
+    """One random write through cf.files: through a (chain of) symbolic link(s), over a
+    read-only file, over a file of another owner and mode. ``None`` if it behaved: the
+    link kept and the target written, or a read-only file refused and unchanged."""
+    import os
+
+    from cf.files import WriteError, atomic_write, target
+
+    base = os.path.join(folder, f"w{rng.randrange(10**9)}")
+    real = base + ".yaml"
+    with open(real, "w") as fh:
+        fh.write("old")
+    mode = rng.choice([0o644, 0o600, 0o640, 0o444, 0o400, 0o664])
+    os.chmod(real, mode)
+    owner = rng.choice([None, (1234, 2345)])
+    if owner and os.geteuid() == 0:
+        os.chown(real, *owner)
+    path = real
+    for i in range(rng.randint(0, 3)):  # a chain of links to it
+        link = f"{base}.l{i}"
+        os.symlink(os.path.basename(path), link)
+        path = link
+    try:
+        atomic_write(path, "new", overwrite=True)
+        wrote = True
+    except WriteError as exc:
+        wrote = False
+        if "read-only" not in str(exc):
+            return f"unexpected WriteError: {exc}"
+    with open(real) as fh:
+        content = fh.read()
+    st = os.stat(real)
+    if path != real and not os.path.islink(path):
+        return "a link was replaced by a file"
+    if target(path) != os.path.realpath(real):
+        return "the link does not lead to the file"
+    if not mode & 0o222:
+        if wrote or content != "old":
+            return f"a read-only file (mode {mode:o}) was written"
+        return None
+    if not wrote or content != "new":
+        return "a writable file was not written"
+    if st.st_mode & 0o7777 != mode:
+        return f"mode {mode:o} became {st.st_mode & 0o7777:o}"
+    if owner and os.geteuid() == 0 and (st.st_uid, st.st_gid) != owner:
+        return f"owner {owner} became {(st.st_uid, st.st_gid)}"
+    return None
+
+
+def image_bomb(rng: random.Random) -> bytes:
+    """Image headers that claim many pixels (PNG, JPEG, GIF, BMP, WebP), or junk."""
+    import struct
+
+    w, h = rng.choice([(30000, 30000), (65535, 65535), (8000, 6251), (1, 60_000_000)])
+    kind = rng.randrange(6)
+    if kind == 0:
+        head = struct.pack(">IIBBBBB", w, h, 1, 0, 0, 0, 0)
+        return (
+            b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"
+            + head
+            + bytes(rng.randrange(256) for _ in range(40))
+        )
+    if kind == 1:
+        return b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00" + (
+            b"\xff\xc0\x00\x11\x08"
+            + struct.pack(">HH", min(h, 65535), min(w, 65535))
+            + b"\x03" * 9
+        )
+    if kind == 2:
+        return b"GIF89a" + struct.pack("<HH", min(w, 65535), min(h, 65535)) + b"\x00" * 20
+    if kind == 3:
+        return b"BM" + b"\x00" * 16 + struct.pack("<ii", w, -h) + b"\x00" * 40
+    if kind == 4:
+        return (
+            b"RIFF\x00\x00\x00\x00WEBPVP8X"
+            + b"\x00" * 8
+            + (w - 1).to_bytes(3, "little")[:3]
+            + (min(h, 1 << 24) - 1).to_bytes(3, "little")
+        )
+    return bytes(rng.randrange(256) for _ in range(rng.randint(0, 200)))
+
+
+def check_image(data: bytes) -> str | None:
+    """Decoding ``data`` is refused (PhotoError) or gives a small image, in little time."""
+    try:
+        from cf.photo import PhotoError
+        from cf.photo.reader import decode_image
+    except ImportError:
+        return None
+    start = time.process_time()
+    try:
+        image = decode_image(data, "bomb")
+        if image.size > 3 * 50_000_000:
+            return f"decoded {image.shape}"
+    except PhotoError:
+        pass
+    except Exception as exc:  # what this is for
+        return f"{type(exc).__name__}: {exc}"[:300]
+    if time.process_time() - start > 2:
+        return "more than 2 s of CPU"
+    return None
+
+
+#: Deep YAML for every command that reads a game (issue 22 item 9).
+def deep_file(rng: random.Random) -> str:
+    depth = rng.choice([150, 199, 201, 300, 500, 999, 1500])
+    where = rng.choice(["notes", "round", "block", "moves"])
+    head = "players: [Ana, Ben]\nrounds:\n  - scores: {Ana: 1, Ben: 0}\n"
+    if where == "notes":
+        return "notes: " + "[" * depth + "]" * depth + "\n" + head
+    if where == "round":
+        return head + "  - " + "{a: " * depth + "1" + "}" * depth + "\n"
+    if where == "moves":
+        return head + "  - moves: " + "[" * depth + "]" * depth + "\n"
+    return head + "notes:\n" + "".join(" " * i + "- \n" for i in range(depth))

@@ -53,7 +53,7 @@ def bash(cli, line: str) -> list[str]:
             ["markdown", "md", *sorted(f for f in tabulate_formats if f[0] == "m")],
         ),
         ("cf tally --format gi", ["github"]),
-        ("cf tally --rank-by ", ["total", "average", "wins"]),
+        ("cf tally --rank-by ", ["total", "average", "wins", "rating"]),
         ("cf explain ", list(CODES)),
         ("cf explain must-", ["must-play", "must-play-drawn", "must-draw"]),
         ("cf --show-completion ", ["bash", "zsh", "fish"]),

@@ -207,3 +207,82 @@ def test_any_sequence_of_adds_undoes_back_to_the_original(style, rounds):
     for before in reversed(steps[:-1]):
         assert remove_last_round(steps[-1]).text == before
         steps.pop()
+
+
+# --- issue 22 item 15: lines that end in CR alone -----------------------------------------
+
+
+def test_cr_only_line_endings_are_kept_by_add_and_undo(cli, tmp_path):
+    text = "title: old Mac\rplayers: [Ana, Ben]\rrounds:\r  - scores: {Ana: 1, Ben: 0}\r"
+    path = tmp_path / "mac.yaml"
+    path.write_bytes(text.encode())
+    result = cli("add", str(path), "Ana=0", "Ben=5")
+    assert result.exit_code == 0, result.output
+    after = path.read_bytes().decode()
+    assert "\n" not in after
+    assert after == text + "  - scores: {Ana: 0, Ben: 5}\r"
+    assert cli("undo", str(path)).exit_code == 0
+    assert path.read_bytes() == text.encode()
+
+
+# --- issue 22 item 13: cf add then cf undo gives back the original bytes -------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def _add_then_undo(text: str) -> str | None:
+    """The file after adding a round of scores and undoing it; ``None`` if cf add refuses."""
+    from cf.record.keeper import EntryError, add_entries, undo_last
+    from cf.record.reader import read_game
+
+    game = read_game(text, "g.yaml")
+    if len(game.players) < 2:
+        return None
+    try:
+        change = add_entries(text, "g.yaml", [(p, str(i)) for i, p in enumerate(game.players)])
+    except (EntryError, EditError):
+        return None
+    if not change.report.valid:
+        return None
+    return undo_last(change.text, "g.yaml").change.text
+
+
+def _rounds_written_as_nothing(text: str) -> bool:
+    """``rounds:`` (or ``~``, ``null``) with no list: cf undo of the only round writes
+    ``rounds: []`` back, as cf new writes it (docs/scorekeeping.md)."""
+    import re
+
+    return re.search(r"^rounds:[ \t]*(~|null|Null|NULL)?[ \t]*(#.*)?\r?$", text, re.M) is not None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6))
+def test_add_then_undo_is_byte_identical_for_mutated_examples(seed):
+    import random
+
+    from fuzz_families import mutated_example
+
+    try:
+        text = mutated_example(random.Random(seed)).decode("utf-8")
+    except UnicodeDecodeError:
+        return
+    after = _add_then_undo(text)
+    if after is not None and not _rounds_written_as_nothing(text):
+        assert after == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "title: " + "T" * 60_000 + "\nplayers: [Ana, Ben]\nrounds: []\n",
+        "players: [Ana, Ben]\nrounds: []\n# " + "c" * 60_000 + "\n",
+        "players: [Ana, Ben]\nrounds:\n  - scores: {Ana: 1, Ben: 0}  # " + "c" * 60_000 + "\n",
+        "players: [Ana, Ben]\nrounds:\n  - scores: {Ana: 1, Ben: 0}\n" + "# note\n" * 200_000,
+        "\ufeffplayers: [Ana, Ben]\r\nrounds: [{scores: {Ana: 1, Ben: 0}}]",
+        "players: [Ana, Ben]\rrounds: []\r",
+    ],
+    ids=["long-title", "long-comment", "long-round-comment", "many-comments", "bom-flow", "cr"],
+)
+def test_add_then_undo_is_byte_identical(text):
+    assert _add_then_undo(text) == text

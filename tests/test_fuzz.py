@@ -124,3 +124,32 @@ def test_fuzz_the_compact_composer_agrees_with_libyaml(monkeypatch):
         if "nest more than" not in str(compact):
             assert compact == seen(data, 1 << 40), (tried, data[:300])
         tried += 1
+
+
+# --- issue 22: the new families, a few of each ---------------------------------------------
+
+
+def test_fuzz_hostile_names_into_every_writer():
+    rng = random.Random(22)
+    for i in range(12):
+        name = families.hostile_name(rng)
+        assert families.check_name_writers(name, seed=i) is None, name
+
+
+def test_fuzz_writers(tmp_path):
+    rng = random.Random(22)
+    for _ in range(40):
+        assert families.check_writer(rng, str(tmp_path)) is None
+
+
+def test_fuzz_image_bombs():
+    pytest.importorskip("cv2")
+    rng = random.Random(22)
+    for _ in range(30):
+        assert families.check_image(families.image_bomb(rng)) is None
+
+
+def test_fuzz_deep_yaml():
+    rng = random.Random(22)
+    for _ in range(10):
+        assert families.check_file(families.deep_file(rng)) is None

@@ -146,7 +146,8 @@ DEPTH = 10_000
 def test_deep_nesting_is_a_yaml_problem(text):
     report = check(text)
     assert [p.code for p in report.problems] == ["yaml"], messages(report)
-    assert "depth" in report.problems[0].message or "nest" in report.problems[0].message
+    message = report.problems[0].message
+    assert "depth" in message or "nest" in message or "longer than 64 KiB" in message
     assert report.problems[0].line is not None
     assert_one_line_each(report)
 
@@ -534,3 +535,62 @@ def test_more_rounds_than_the_set_has_is_the_validators_problem(cli, tmp_path, a
     assert result.exit_code == 1, result.output
     assert f"[round-count] {count} rounds: a game with double-nine has 10 at most" in result.output
     assert path.read_text() == TOO_MANY
+
+
+# --- issue 22 item 12: long lines, long values, huge files: every command bounded ---------
+
+from cf.record.compose import MAX_LINE, MAX_SCALAR  # noqa: E402
+
+LONG = {
+    "long-title": "title: " + "N" * (MAX_LINE + 10) + "\nplayers: [Ana, Ben]\nrounds: []\n",
+    "flow-moves-one-line": "players: [Ana, Ben]\nrounds:\n  - moves: ["
+    + ", ".join(["{Ana: draw}", "{Ben: draw}"] * 20_000)
+    + "]\n",
+    "hand-of-junk": "players: [Ana, Ben]\nrounds:\n  - hands: {Ana: " + "x " * 40_000 + "}\n",
+    "folded-value": "players: [Ana, Ben]\nrounds:\n  - hands: {Ana: "
+    + "x x x x x\n    " * (MAX_SCALAR // 8)
+    + "}\n",
+    "cr-only-long": "title: " + "N" * (MAX_LINE + 10) + "\rplayers: [Ana, Ben]\rrounds: []\r",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LONG))
+def test_a_long_line_or_value_is_one_yaml_problem(name):
+    report = check(LONG[name])
+    assert [p.code for p in report.problems] == ["yaml"], messages(report)
+    message = report.problems[0].message
+    assert "64 KiB" in message and ("line" in message or "value" in message)
+    assert report.problems[0].line is not None
+
+
+def test_lines_up_to_the_limit_are_read():
+    title = "N" * (MAX_LINE - len("title: ") - 1)  # the CR of CRLF counts
+    text = f"title: {title}\r\nplayers: [Ana, Ben]\r\nrounds: []\r\n"
+    report = check(text)
+    assert report.valid, messages(report)
+    assert read_game(text).title == title
+
+
+@pytest.mark.parametrize("name", sorted(LONG))
+@pytest.mark.parametrize("command", sorted(READERS))
+def test_a_long_line_into_every_command(cli, tmp_path, name, command):
+    path = tmp_path / "long.yaml"
+    path.write_text(LONG[name], newline="")
+    result = cli(command.split("-")[0], str(path), *READERS[command])
+    assert result.exit_code in (1, 2), result.output[:500]
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "64 KiB" in result.output
+    assert path.read_bytes() == LONG[name].encode()
+
+
+@pytest.mark.parametrize("command", [["undo"], ["add", "Ana=1", "Ben=0"]])
+def test_add_and_undo_keep_the_16_mib_cap_in_bounded_memory(tmp_path, command):
+    path = tmp_path / "huge.yaml"
+    with open(path, "w") as fh:
+        fh.write("players: [Ana, Ben]\nrounds:\n")
+        fh.write("  - scores: {Ana: 1, Ben: 0}\n" * (MAX_BYTES // 28 + 1000))
+    size = path.stat().st_size
+    proc = cf(command[0], str(path), *command[1:], limit_memory=600 * 2**20)
+    err = assert_clean_failure(proc, codes=(1,))
+    assert "larger than 16 MiB" in err
+    assert path.stat().st_size == size

@@ -157,7 +157,7 @@ def test_huge_scores_in_a_tournament(tmp_path, digits, fmt):
         assert str(big + 1) in proc.stdout.decode()
 
 
-@pytest.mark.parametrize("digits", [1001, 4301, 100_000])
+@pytest.mark.parametrize("digits", [1001, 4301, 60_000])  # 64 KiB is the longest line
 def test_scores_with_too_many_digits_are_a_clean_problem(digits):
     report = check(f"players: [Ana, Ben]\nrounds: [{{scores: {{Ana: {'9' * digits}, Ben: 0}}}}]\n")
     assert [p.code for p in report.problems] == ["schema"], messages(report)[:300]

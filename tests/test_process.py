@@ -81,8 +81,11 @@ def test_broken_pipe_ends_quietly_with_141(tmp_path):
 # --- items 6 and 7: signals and workers ------------------------------------------------------
 
 
-@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+@pytest.mark.parametrize(
+    ("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
+)
 def test_a_signal_stops_every_worker(signum, status):
+    """SIGHUP is a closed terminal (issue 22 item 15): it ends cf as SIGTERM does."""
     environ = {k: v for k, v in os.environ.items() if not k.startswith("CF_")}
     args = ["simulate", "--stats", "-j", "2", "--games", "10000000", "--seed", "1"]
     proc = subprocess.Popen(

@@ -19,12 +19,13 @@ pytest.importorskip("starlette.testclient", reason="Starlette's TestClient needs
 
 from starlette.testclient import TestClient
 
+from cf.photo.limits import MAX_PIXELS
 from cf.record.check import validate
 from cf.record.keeper import new_game_text
 from cf.record.reader import read_game_file
 from cf.rules import Rules
 from cf.serve.app import create_app, script_json
-from cf.serve.photos import MAX_PIXELS, UploadError, check_upload, image_size
+from cf.serve.photos import UploadError, check_upload, image_size
 from cf.serve.store import Store
 
 TOKEN = "test-token-123"
@@ -553,3 +554,16 @@ def test_the_docs_screenshots_show_the_page_as_it_is():
         head = (root / "docs" / "images" / name).read_bytes()[:24]
         assert head.startswith(b"\x89PNG")
         assert struct.unpack(">I", head[16:20])[0] == width, name
+
+
+def test_json_nested_past_the_stack_is_a_400_not_a_crash(client):
+    """A reviewer's finding: 60,000 [ made json.loads raise RecursionError (a 500)."""
+    r = client.post("/api/round", content=b"[" * 60_000, headers=WRITE)
+    assert r.status_code == 400
+    assert b"not JSON" in r.content
+
+
+def test_a_json_body_over_its_limit_names_the_real_limit(client):
+    r = client.post("/api/round", content=b" " * (70 * 2**10), headers=WRITE)
+    assert r.status_code == 413
+    assert b"larger than 64 KB" in r.content

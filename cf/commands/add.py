@@ -114,11 +114,15 @@ def _check_file(file: str) -> None:
 
 
 def _read(file: str) -> str:
+    from cf.record.reader import MAX_BYTES
+
     try:
         with open(file, "rb") as fh:
-            data = fh.read()
+            data = fh.read(MAX_BYTES + 1)  # the reader's limit: no more is ever read
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror or exc}", 2)
+    if len(data) > MAX_BYTES:
+        fail(f"{file} is larger than {MAX_BYTES // 2**20} MiB: not read")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

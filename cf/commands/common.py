@@ -43,6 +43,7 @@ class RankBy(str, Enum):
     total = "total"
     average = "average"
     wins = "wins"
+    rating = "rating"
 
 
 def fail(message: str, code: int = 1) -> NoReturn:

@@ -122,7 +122,9 @@ def _write_page(game: Game, colour: bool, output: str | None) -> None:
     from cf.render.html import game_page
 
     if game.rules is None or len(game.players) < 2:
-        fail(f"{game.file}: the game has no usable rules or players: run cf validate")
+        from cf.record.replay import unusable
+
+        fail(f"{game.file}: {unusable(game)}")
     write_output(game_page(game, validate(game), colour=colour), output)
 
 

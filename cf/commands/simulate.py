@@ -386,7 +386,7 @@ def _workers(jobs: int, common: tuple[Any, ...]) -> Iterator[list[_Worker]]:
     they are killed at once (not after their current batch)."""
     context: Any = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     workers: list[_Worker] = []
-    stop = {signal.SIGINT, signal.SIGTERM}
+    stop = set(_process.SIGNALS)
     try:
         for _ in range(jobs):
             mine, theirs = context.Pipe()
@@ -426,9 +426,10 @@ def _work(conn: Any, common: tuple[Any, ...], others: list[Any]) -> None:
         other.close()
     # Ctrl-C reaches the whole process group: the main process handles it and ends the
     # workers, which must not print their own KeyboardInterrupt; SIGTERM ends one at once.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _mask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    # A closed terminal (SIGHUP) is like Ctrl-C: the main process ends them.
+    for signum in _process.SIGNALS:
+        signal.signal(signum, signal.SIG_DFL if signum == signal.SIGTERM else signal.SIG_IGN)
+    _mask(signal.SIG_UNBLOCK, set(_process.SIGNALS))
     names, rules, seats, seed, rounds, playouts = common
     while True:
         try:
@@ -478,7 +479,7 @@ def _dispatch(
 def _worker_died(process: Any) -> NoReturn:
     process.join(1)
     code = process.exitcode
-    if code is not None and -code in (signal.SIGINT, signal.SIGTERM):
+    if code is not None and -code in _process.SIGNALS:
         raise _process.Interrupted(-code)  # the signal meant for us all: ours is on its way
     fail(f"a worker process ended unexpectedly (exit status {code})")
 

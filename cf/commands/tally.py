@@ -18,8 +18,17 @@ from cf.commands.common import (
     write_document,
 )
 from cf.commands.pictures import check_chart, refuse_input, write_chart
+from cf.commands.rating import (
+    HistoryOpt,
+    MinGamesOpt,
+    ModelOpt,
+    PerOpt,
+    TieBreak,
+    TieBreakOpt,
+)
 
 if TYPE_CHECKING:
+    from cf.record.league import LeagueGame
     from cf.record.reader import Game
     from cf.record.standings import GameStandings, PlayerStats
 
@@ -34,7 +43,11 @@ def tally(
     files: FilesArg = None,
     rank_by: Annotated[
         RankBy,
-        typer.Option("--rank-by", help="Tournament order: lower total or average, more wins."),
+        typer.Option(
+            "--rank-by",
+            help="Tournament order: lower total or average, more wins, or the OpenSkill "
+            "rating (docs/leagues.md).",
+        ),
     ] = RankBy.total,
     format_: Annotated[
         str,
@@ -80,6 +93,11 @@ def tally(
             show_default=False,
         ),
     ] = None,
+    model: ModelOpt = None,
+    min_games: MinGamesOpt = None,
+    per: PerOpt = None,
+    history: HistoryOpt = None,
+    tie_break: TieBreakOpt = None,
 ) -> None:
     """Standings: one file gives the game's table, several give a tournament.
 
@@ -95,16 +113,29 @@ def tally(
       cf tally examples/*.yaml --rank-by average --stats
       cf tally league/*.yaml -f csv > standings.csv
       cf tally examples/*.yaml --chart league.svg
+      cf tally examples/league/*.yaml --rank-by rating --history ratings.svg
     """
+    from cf.commands.rating import (
+        league_entry,
+        print_ratings,
+        refuse_tie_break_with_rating,
+        refuse_without_rating,
+    )
     from cf.record.standings import player_stats
+
+    rating = rank_by is RankBy.rating
+    refuse_without_rating(rating, model=model, min_games=min_games, per=per, history=history)
+    refuse_tie_break_with_rating(rating, tie_break, stats)
 
     fmt = table_format(format_)
     paths = files or ["-"]
     _refuse_repeats(paths)
     refuse_input(chart, paths, "--chart")
+    refuse_input(history, paths, "--history")
     if after_round is not None and len(paths) > 1:
         raise typer.BadParameter("takes one game file", param_hint="'--after-round'")
     tallied = []
+    league = []
     failed = False
     count = 0
     for game in read_games(files):
@@ -114,12 +145,24 @@ def tally(
             failed = True
         else:
             tallied.append(standing)
-    if tallied:
+            if rating or tie_break:
+                league.append(league_entry(game, standing))
+    if rating and tallied:
+        print_ratings(
+            league,
+            fmt,
+            model=model,
+            min_games=min_games,
+            history=history,
+            count_partial=count_partial,
+            per=per,
+        )
+    elif tallied:
         table_stats = player_stats(tallied) if stats else None
         if count == 1:
-            _print_game(tallied[0], rank_by, fmt, table_stats)
+            _print_game(tallied[0], rank_by, fmt, table_stats, tie_break, league)
         else:
-            _print_tournament(tallied, rank_by, fmt, table_stats, count_partial)
+            _print_tournament(tallied, rank_by, fmt, table_stats, count_partial, tie_break, league)
     if chart is not None and tallied:
         write_chart(tallied, chart)
     if failed:
@@ -155,10 +198,20 @@ def _standing(game: Game, after_round: int | None) -> GameStandings | None:
 
 
 def _print_game(
-    standing: GameStandings, rank_by: RankBy, fmt: str, stats: list[PlayerStats] | None
+    standing: GameStandings,
+    rank_by: RankBy,
+    fmt: str,
+    stats: list[PlayerStats] | None,
+    tie_break: list[TieBreak] | None = None,
+    league: list[LeagueGame] | None = None,
 ) -> None:
     """Print one game's table (a note on stderr if --rank-by asked for a tournament order)."""
     from cf.render.standings import render_game
+
+    if tie_break and league:
+        from cf.commands.rating import break_game_ties
+
+        standing = break_game_ties(standing, league[0], tie_break)
 
     if rank_by is not RankBy.total:
         typer.echo(
@@ -174,6 +227,8 @@ def _print_tournament(
     fmt: str,
     stats: list[PlayerStats] | None,
     count_partial: bool,
+    tie_break: list[TieBreak] | None = None,
+    league: list[LeagueGame] | None = None,
 ) -> None:
     """Print the tournament of ``tallied`` (a warning on stderr where totals over uneven
     numbers of rounds are ranked)."""
@@ -181,6 +236,10 @@ def _print_tournament(
     from cf.render.standings import render_tournament
 
     result = tournament(tallied, rank_by.value, count_partial=count_partial)
+    if tie_break and league:
+        from cf.commands.rating import break_tournament_ties
+
+        result = break_tournament_ties(result, league, tie_break, count_partial)
     if rank_by is RankBy.total and result.uneven_rounds:
         typer.echo(
             "warning: players played different numbers of rounds; totals do not "

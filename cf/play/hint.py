@@ -21,7 +21,7 @@ from cf.notation import Move
 from cf.play.knowledge import Knowledge, KnowledgeError, from_log, public_log
 from cf.play.search import Judgement, evaluate
 from cf.record.reader import Game
-from cf.record.replay import Replay, ReplayError, replay, round_starter
+from cf.record.replay import Replay, ReplayError, replay, round_starter, unusable
 from cf.tiles import Tile, hand_points
 
 #: Default effort of ``cf hint``: deals (playouts) per legal action.
@@ -130,7 +130,7 @@ def advise(
 def _checked_round(game: Game, round_number: int | None, player: str | None) -> int:
     """The round to advise on (default: the last), once the game and options fit it."""
     if game.rules is None or len(game.players) < 2:
-        raise HintError("the game has no usable rules or players: run cf validate")
+        raise HintError(unusable(game))
     if not game.rounds:
         raise HintError("the game has no rounds yet")
     if round_number is None:

@@ -43,6 +43,49 @@ _MAP = "tag:yaml.org,2002:map"
 
 #: Deeper nesting is refused (a game file nests five deep; Python's stack has its limits).
 MAX_DEPTH = 200
+#: The longest line, and the longest value, read. A game file's lines and values are
+#: short (a long round's move log is a few kilobytes); megabytes on one line (a flow list
+#: of moves, a hand of junk) cost the parser and the reader hundreds of times their size.
+MAX_LINE = 64 * 1024
+MAX_SCALAR = 64 * 1024
+
+
+class TooLong(ComposerError):
+    """A line or a value longer than :data:`MAX_LINE` / :data:`MAX_SCALAR`: refused
+    before (or while) it is parsed. ``line`` and ``column`` are 0-based."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(None, None, message, yaml.Mark("<text>", 0, line, column, None, None))
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+def check_lines(text: str) -> None:
+    """Raise :class:`TooLong` for the first line of ``text`` longer than :data:`MAX_LINE`
+    characters (one step per line: cheap next to parsing)."""
+    size = len(text)
+    if size <= MAX_LINE:
+        return
+    start = line = 0
+    find = text.find
+    newline = "\n" if "\n" in text else "\r"  # lines that end in CR alone (old Macs)
+    while start < size:
+        end = find(newline, start, start + MAX_LINE + 1)
+        if end == -1:
+            if size - start <= MAX_LINE:
+                return
+            break
+        start = end + 1
+        line += 1
+    else:
+        return
+    raise TooLong(
+        f"line {line + 1} is longer than {MAX_LINE // 1024} KiB: cf reads no line that long "
+        "(a game file's lines are short; write a long list one item a line)",
+        line,
+        0,
+    )
 
 
 class Move(NamedTuple):
@@ -71,6 +114,7 @@ def compose(text: str, loader: Any = None, *, compact: bool = True) -> yaml.Node
         from cf.record.reader import Loader
 
         loader = Loader
+    check_lines(text)
     parser = loader(text)
     try:
         return _Composer(parser, compact).document()
@@ -114,6 +158,7 @@ class _Composer:
         anchor = event.anchor
         self.check_anchor(event)
         if isinstance(event, ScalarEvent):
+            self.check_length(event)
             tag = event.tag if event.tag not in (None, "!") else _STR
             node: Any = yaml.ScalarNode(
                 tag, event.value, event.start_mark, event.end_mark, event.style
@@ -135,6 +180,16 @@ class _Composer:
         if anchor is not None:
             self.anchors[anchor] = node
         return node
+
+    @staticmethod
+    def check_length(event: Any) -> None:
+        if len(event.value) > MAX_SCALAR:
+            mark = event.start_mark
+            raise TooLong(
+                f"a value of more than {MAX_SCALAR // 1024} KiB: cf reads no value that long",
+                mark.line,
+                mark.column,
+            )
 
     def check_anchor(self, event: Any) -> None:
         if event.anchor is not None and event.anchor in self.anchors:
@@ -186,6 +241,8 @@ class _Composer:
         value = self.peek()
         if not self._plain(key) or not self._plain(value):
             return self._rest_of_mapping(start, key)
+        self.check_length(key)
+        self.check_length(value)
         self.get()
         if not isinstance(self.peek(), MappingEndEvent):
             return self._rest_of_mapping(start, key, value)
@@ -221,6 +278,7 @@ class _Composer:
         """A node for an event already taken from the parser (a key, or a scalar value)."""
         if isinstance(event, ScalarEvent):
             self.check_anchor(event)
+            self.check_length(event)
             tag = event.tag if event.tag not in (None, "!") else _STR
             node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
             if event.anchor is not None:

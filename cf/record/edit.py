@@ -116,6 +116,10 @@ class _Doc:
     def __init__(self, text: str) -> None:
         self.bom = text.startswith(BOM)
         self.text = text[1:] if self.bom else text
+        # Lines that end in CR alone (old Macs): edited as LF lines, written back as CR.
+        self.cr_only = "\r" in self.text and "\n" not in self.text
+        if self.cr_only:
+            self.text = self.text.replace("\r", "\n")
         self.newline = "\r\n" if "\r\n" in self.text else "\n"
         try:
             root = compose(self.text, compact=False)  # as the reader composes it
@@ -137,6 +141,8 @@ class _Doc:
             raise EditError("'rounds' is not a list")
 
     def rebuild(self, body: str) -> str:
+        if self.cr_only:
+            body = body.replace("\n", "\r")
         return (BOM if self.bom else "") + body
 
     @property

@@ -233,7 +233,10 @@ _ENTRIES = (
         "more rounds than the set has (N+1), or than rules.rounds",
         "A game has one round per double, from the top one down to 0-0: N+1 rounds in a "
         "double-N set, 7 in double-six, 10 in double-nine; a table that plays fewer says so "
-        "in rules.rounds. The problem is reported at the first round too many.",
+        "in rules.rounds. The problem is reported at the first round too many. A round past "
+        "the set's last has no double to start it, so no command replays it: `cf show`, "
+        "`cf hint` and every other command that would (`cf show -r 8`, `cf hint`) say this "
+        "problem instead (`Error: … round 8: [round-count] …`, exit 1).",
         _SEVEN_ROUNDS + "  - scores: {Ana: 0, Ben: 1}\n",
         "take the extra round out, or check the file's set.",
         _SEVEN_ROUNDS,

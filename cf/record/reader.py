@@ -32,7 +32,7 @@ import yaml
 
 from cf.errors import clip
 from cf.notation import Action, parse_action
-from cf.record.compose import Move, compose
+from cf.record.compose import Move, TooLong, compose
 from cf.record.problems import Problem, ProblemLog, has_control
 from cf.rules import Rules, RulesError, check_option, parse_starter_arms
 from cf.tiles import (
@@ -260,6 +260,8 @@ def _compose(game: Game, text: str) -> tuple[bool, yaml.Node | None]:
     if it is not."""
     try:
         return True, compose(text, Loader, compact=len(text) >= COMPACT_FROM)
+    except TooLong as exc:
+        game.problems.append(Problem("yaml", exc.message, exc.line + 1, exc.column + 1))
     except yaml.MarkedYAMLError as exc:
         game.problems.append(_yaml_problem(exc, text))
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow

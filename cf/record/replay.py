@@ -48,6 +48,16 @@ def round_starter(top: int, round_number: int) -> Tile:
     return DominoSet(top).starter(round_number)
 
 
+def unusable(game: Game) -> str:
+    """Why ``game`` (without usable rules or players) cannot be replayed: its YAML problem,
+    as cf validate words it, where it has one."""
+    for p in game.problems:
+        if p.code == "yaml":
+            where = f"line {p.line}: " if p.line is not None else ""
+            return f"{where}[yaml] {p.message}"
+    return "the game has no usable rules or players: run cf validate"
+
+
 def round_count_message(game: Game) -> str | None:
     """The validator's words for a game with more rounds than it may have (its set's
     doubles, or ``rules.rounds``), else ``None`` (and ``None`` for a set cf does not know).
@@ -124,7 +134,7 @@ def replay(
     ``move`` moves (default: the whole log). Raises :class:`ReplayError` for a round or
     move that does not exist, or a game without usable rules or players."""
     if game.rules is None or len(game.players) < 2:
-        raise ReplayError("the game has no usable rules or players: run cf validate")
+        raise ReplayError(unusable(game))
     if round_number is None:
         with_moves = [r.number for r in game.rounds if r.moves is not None]
         if not with_moves:

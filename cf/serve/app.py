@@ -314,14 +314,15 @@ async def _json_body(request: Request) -> Any:
         return data
     try:
         return json.loads(data)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # [[[[… nested past the stack
         return _refusal("the request is not JSON", 400)
 
 
 async def _bounded_body(request: Request, limit: int) -> bytes | Response:
     """The request's body if it is at most ``limit`` bytes: a larger declared length is
     refused unread, a larger stream as soon as it has gone past the limit."""
-    too_big = _refusal(f"the upload is larger than {limit // 2**20 or 1} MB", 413)
+    size = f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit // 2**10} KB"
+    too_big = _refusal(f"the upload is larger than {size}", 413)
     declared = request.headers.get("content-length")
     if declared is not None:
         try:

@@ -3,9 +3,10 @@ read by the same reader as ``cf score --photo`` (:mod:`cf.photo`, the photo extr
 
 A phone photo is a JPEG of 2-10 MB and 12-50 megapixels. Bigger uploads are refused while
 they arrive (:data:`MAX_BYTES`); an image whose header declares more than
-:data:`MAX_PIXELS` (a decompression bomb: 30,000 x 30,000 pixels fit in a PNG of a few
-kilobytes) is refused from its header, before a single pixel is decoded. Only JPEG and
-PNG are read. Nothing is written anywhere: the annotated picture goes back inline.
+``cf.photo.limits.MAX_PIXELS`` (a decompression bomb: 30,000 x 30,000 pixels fit in a PNG
+of a few kilobytes) is refused from its header (read by :mod:`cf.photo.limits`), before a
+single pixel is decoded. Only JPEG and PNG are read. Nothing is written anywhere: the
+annotated picture goes back inline.
 
 >>> png = b"\\x89PNG\\r\\n\\x1a\\n" + b"\\0\\0\\0\\rIHDR" + (30000).to_bytes(4, "big") * 2
 >>> image_size(png)
@@ -15,7 +16,6 @@ PNG are read. Nothing is written anywhere: the annotated picture goes back inlin
 from __future__ import annotations
 
 import base64
-import struct
 from typing import Any
 
 from cf.errors import Error
@@ -23,14 +23,8 @@ from cf.tiles import hand_points
 
 #: The largest upload read (a phone photo is 2-10 MB).
 MAX_BYTES = 25 * 2**20
-#: The most pixels an image may declare (a 50-megapixel phone photo is 8160 x 6120).
-MAX_PIXELS = 52_000_000
 #: Long side of the annotated picture sent back to the page.
 SHOWN_SIZE = 1024
-
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-#: JPEG start-of-frame markers (SOF0-SOF15 but DHT, JPG and DAC), which give the size.
-_SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
 
 
 class UploadError(Error):
@@ -38,42 +32,26 @@ class UploadError(Error):
 
 
 def image_size(data: bytes) -> tuple[str, int, int]:
-    """The kind (``png`` or ``jpeg``), width and height an image's header declares.
-    Raises :class:`UploadError` for anything else."""
-    if data.startswith(PNG_SIGNATURE):
-        if len(data) < 24 or data[12:16] != b"IHDR":
-            raise UploadError("the photo is a damaged PNG")
-        width, height = struct.unpack(">II", data[16:24])
-        return "png", width, height
-    if data.startswith(b"\xff\xd8"):
-        return ("jpeg", *_jpeg_size(data))
-    raise UploadError("the upload is not a photo (JPEG or PNG)")
+    """The kind (``png`` or ``jpeg``), width and height an image's header declares, as
+    :mod:`cf.photo.limits` reads them. Raises :class:`UploadError` for anything else."""
+    from cf.photo.limits import image_size as header_size
 
-
-def _jpeg_size(data: bytes) -> tuple[int, int]:
-    i = 2
-    while i + 4 <= len(data):
-        if data[i] != 0xFF:
-            break
-        marker = data[i + 1]
-        if marker == 0xFF:  # fill byte
-            i += 1
-            continue
-        if marker in (0x01, *range(0xD0, 0xD8)):  # markers without a length
-            i += 2
-            continue
-        (length,) = struct.unpack(">H", data[i + 2 : i + 4])
-        if marker in _SOF and i + 9 <= len(data):
-            height, width = struct.unpack(">HH", data[i + 5 : i + 9])
-            return width, height
-        if length < 2:
-            break
-        i += 2 + length
-    raise UploadError("the photo is a damaged JPEG (no size in its header)")
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        kind = "png"
+    elif data.startswith(b"\xff\xd8"):
+        kind = "jpeg"
+    else:
+        raise UploadError("the upload is not a photo (JPEG or PNG)")
+    size = header_size(data)
+    if size is None:
+        raise UploadError(f"the photo is a damaged {kind.upper()} (no size in its header)")
+    return kind, size[0], size[1]
 
 
 def check_upload(data: bytes) -> tuple[str, int, int]:
     """The header's kind and size, if the photo may be decoded; else :class:`UploadError`."""
+    from cf.photo.limits import MAX_PIXELS
+
     if len(data) > MAX_BYTES:
         raise UploadError(f"the photo is larger than {MAX_BYTES // 2**20} MB")
     if not data:
