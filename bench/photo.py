@@ -6,7 +6,8 @@ Per synthetic family (N hands each, at most 15 tiles) and per source of the labe
 photos (the file name's prefix; rows marked ``uncertain`` are left out): images exactly
 right, total right, wrong (read without refusal, total wrong: the one outcome that must
 not happen), refused; tile recall and precision; seconds per image (load + read, one
-core). Then seconds per image at 12 MP and at 640 px.
+core). Then seconds per image at 12 MP and at 640 px. Files are read as ``cf score
+--photo`` reads them (:func:`cf.photo.read_photo`: a big JPEG decoded reduced).
 
 Real photos are for evaluation only: never pick a threshold by looking at one of them.
 The sources in :data:`HELD_OUT` are kept out of sight until the end of a change (so that
@@ -33,7 +34,7 @@ cv2.setNumThreads(1)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cf.photo import load_image, read_hand  # noqa: E402
+from cf.photo import read_hand, read_photo  # noqa: E402
 from cf.photo.synth import render_hand  # noqa: E402
 from cf.tiles import Tile, hand_points  # noqa: E402
 
@@ -137,7 +138,7 @@ def real(folder: Path, final: bool) -> None:
     for row in real_rows(folder, final):
         truth = [Tile.parse(t) for t in row["tiles"].split()]
         start = time.process_time()
-        reading = read_hand(load_image(str(folder / row["file"])), set_of(truth))
+        reading = read_photo(str(folder / row["file"]), set_of(truth))
         by_source[row["file"].split("-")[0]].append((truth, reading, time.process_time() - start))
     everything = []
     for source in sorted(by_source):
@@ -162,7 +163,7 @@ def speed() -> None:
         runs = 3
         start = time.process_time()
         for _ in range(runs):
-            read_hand(load_image(str(path)), photo.top)
+            read_photo(str(path), photo.top)
         print(
             f"{name:<7} {(time.process_time() - start) / runs:.2f} s CPU per image "
             "(decode + read, one core)"

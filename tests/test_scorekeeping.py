@@ -264,7 +264,13 @@ def fake_photo(monkeypatch, tiles, unreadable=()):
 
     def read_photo(path, top):
         seen.append((path, top))
-        return types.SimpleNamespace(tiles=parse_hand(tiles, top), unreadable=list(unreadable))
+        read = parse_hand(tiles, top)
+        doubts = [
+            types.SimpleNamespace(pips=0, describe=lambda why=why: f"cannot read a tile ({why})")
+            for why in unreadable
+        ]
+        ok, found = bool(read) and not doubts, bool(read or doubts)
+        return types.SimpleNamespace(tiles=read, unreadable=doubts, ok=ok, found=found)
 
     module.read_photo = read_photo  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "cf.photo", module)
@@ -280,10 +286,10 @@ def test_a_photo_counts_as_tiles(cli, game, monkeypatch):
 
 
 def test_a_photo_that_cannot_be_read_writes_nothing(cli, game, monkeypatch):
-    fake_photo(monkeypatch, "6-5", unreadable=[{"box": [], "candidates": ["2-2", "2-3"]}])
+    fake_photo(monkeypatch, "6-5", unreadable=["a faint blob"])
     before = game.read_bytes()
     result = cli("add", str(game), "Ana=0", "Ben=@ben.jpg", "Carla=1", "Dan=1")
-    assert result.exit_code == 1 and "cannot be read" in result.stderr
+    assert result.exit_code == 1 and "cannot read a tile (a faint blob)" in result.stderr
     assert game.read_bytes() == before
 
 

@@ -36,6 +36,12 @@ def test_the_wheel_carries_every_module(wheel):
     assert modules - names == set()
 
 
+def test_the_wheel_carries_the_photo_readers_networks(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    models = {str(p.relative_to(ROOT)) for p in (ROOT / "cf" / "photo" / "models").glob("*.onnx")}
+    assert models and models <= names
+
+
 def test_the_wheel_carries_the_page_of_cf_serve(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     static = {str(p.relative_to(ROOT)) for p in (ROOT / "cf" / "serve" / "static").iterdir()}

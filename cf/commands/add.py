@@ -78,7 +78,9 @@ def add(
                     f"--round {round_}: {file} has {count} round(s), so K is at most {count + 1}",
                     2,
                 )
-            values = [(name, _photo(v[1:], top) if v.startswith("@") else v) for name, v in pairs]
+            values = [
+                (name, _photo(name, v[1:], top) if v.startswith("@") else v) for name, v in pairs
+            ]
             try:
                 change = add_entries(text, file, values, round_)
             except (EntryError, EditError) as exc:
@@ -135,24 +137,30 @@ def _shape(text: str, file: str) -> tuple[int, int]:
     return len(game.rounds), game.top
 
 
-def _photo(path: str, top: int) -> Any:
-    """The tiles a photo of one hand shows (``cf.photo``, an optional extra)."""
+def _photo(name: str, path: str, top: int) -> Any:
+    """The tiles a photo of one hand shows (``cf.photo``, an optional extra), echoed on
+    stderr so that the table can check them; exit 1 with the reader's reasons when it
+    refuses (no domino found is never a player out)."""
     try:
+        from cf.commands.score_photo import refusal_lines
         from cf.photo import read_photo  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         fail(PHOTO_EXTRA, 2)
     from cf.errors import Error
+    from cf.tiles import format_hand
 
     try:
         result = read_photo(path, top)
     except (Error, OSError) as exc:
         fail(str(exc) if path in str(exc) else f"{path}: {exc}")
-    if result.unreadable:
-        fail(
-            f"{path}: {len(result.unreadable)} tile(s) cannot be read with confidence; "
-            "nothing written (enter that hand as tiles or a score)"
-        )
-    return tuple(result.tiles)
+    if not result.ok:
+        hint = "the game file's set is wrong (cf new FILE --set {set})"
+        for line in refusal_lines(path, result, top, hint):
+            typer.echo(f"Error: {line}", err=True)
+        fail(f"{path}: nothing written (enter {name}'s hand as tiles or a score)")
+    tiles = tuple(result.tiles)
+    typer.echo(f"{name}: {path} reads {format_hand(tiles)}", err=True)
+    return tiles
 
 
 def _print_problems(report: Any, k: int | None = None) -> None:

@@ -12,7 +12,7 @@ from typing import Any, Optional
 import typer
 
 from cf.commands.common import TextJson, echo_json, fail
-from cf.tiles import Tile, hand_points
+from cf.tiles import Tile, hand_points, set_name
 
 INSTALL_HINT = "cf score --photo needs the photo extra: pip install 'chickenfoot[photo]'"
 
@@ -29,7 +29,7 @@ def score_photos(
     """Read each photo, print its points as ``cf score`` does; exit 1 if any tile (or
     photo) could not be read, 2 without the photo extra or without photos."""
     try:
-        from cf.photo import PhotoError, load_image, read_hand
+        from cf.photo import PhotoError, load_image, read_photo
         from cf.photo.annotate import write_annotated
     except ImportError:
         fail(INSTALL_HINT, 2)
@@ -43,20 +43,20 @@ def score_photos(
     failed = False
     for number, path in enumerate(paths, start=1):
         try:
-            image = load_image(path)
-            reading = read_hand(image, top, min_confidence)
+            reading = read_photo(path, top, min_confidence)
             if annotate is not None:
+                image = load_image(path)  # drawn on at the photo's own size
                 write_annotated(_numbered(annotate, number, len(paths)), image, reading)
         except PhotoError as exc:
             typer.echo(f"Error: {exc}", err=True)
             failed = True
             continue
         obj = _reading_object(path, reading, double_blank)
-        if reading.unreadable:
+        if not reading.ok:
             failed = True
-            _report_unreadable(path, reading)
+            _report_refusal(path, reading, top)
         objects.append(obj)
-        if format_ is TextJson.text and not reading.unreadable:
+        if format_ is TextJson.text and reading.ok:
             prefix = f"{path}: " if len(paths) > 1 else ""
             typer.echo(prefix + _points_line(reading.tiles, obj["points"], double_blank, explain))
     if format_ is TextJson.json and objects:
@@ -96,17 +96,29 @@ def _reading_object(path: str, reading: Any, double_blank: int) -> dict[str, Any
     return obj
 
 
-def _report_unreadable(path: str, reading: Any) -> None:
-    """One ``Error:`` line on stderr per tile found but not read with confidence."""
-    for bad in reading.unreadable:
-        centre = _centre(bad.box)
-        maybe = ", ".join(str(t) for t in bad.candidates) or "unknown"
-        why = f" ({bad.reason})" if bad.reason else ""
-        typer.echo(
-            f"Error: {path}: cannot read the tile at x={centre[0]}, y={centre[1]} "
-            f"with confidence{why}; it might be: {maybe}",
-            err=True,
+def _report_refusal(path: str, reading: Any, top: int) -> None:
+    """Why a photo's tiles are not counted, on stderr: no domino found, or one ``Error:``
+    line per tile found but not read with confidence (and the set to try when a half
+    shows more pips than ``top``)."""
+    for line in refusal_lines(path, reading, top, "say so with --set {set}"):
+        typer.echo(f"Error: {line}", err=True)
+
+
+def refusal_lines(path: str, reading: Any, top: int, set_hint: str) -> list[str]:
+    """The reasons a reading is refused, one line each (no ``Error:`` prefix); when a half
+    shows more pips than the set has, a last line ends with ``set_hint``, its ``{set}``
+    the smallest set that holds them (``cf add`` shares this)."""
+    if not reading.found:
+        return [f"no domino found in {path}"]
+    lines = [f"{path}: {bad.describe()}" for bad in reading.unreadable]
+    pips = max((bad.pips for bad in reading.unreadable), default=0)
+    if pips > top:
+        bigger = next((s for s in (6, 9, 12, 15, 18) if s >= pips), pips)
+        lines.append(
+            f"{path}: a half shows {pips} pips, more than a {set_name(top)} set has: if the "
+            f"tiles are from a bigger set, {set_hint.format(set=set_name(bigger))}"
         )
+    return lines
 
 
 def _points_line(tiles: Sequence[Tile], points: int, double_blank: int, explain: bool) -> str:
@@ -119,13 +131,6 @@ def _points_line(tiles: Sequence[Tile], points: int, double_blank: int, explain:
 
 def _box(box: list[tuple[int, int]]) -> list[list[int]]:
     return [[int(x), int(y)] for x, y in box]
-
-
-def _centre(box: list[tuple[int, int]]) -> tuple[int, int]:
-    return (
-        round(sum(p[0] for p in box) / len(box)),
-        round(sum(p[1] for p in box) / len(box)),
-    )
 
 
 def _numbered(path: str, number: int, count: int) -> str:

@@ -2,7 +2,10 @@
 
 An optional extra: this package needs OpenCV and numpy (``pip install
 'chickenfoot[photo]'``), so nothing else in :mod:`cf` imports it at start-up. The reader
-is a classical pipeline (no model, no network): see :mod:`cf.photo.reader`.
+is a classical pipeline (:mod:`cf.photo.reader`); where it refuses, two small networks
+trained on synthetic photos read again, run by OpenCV's own ``cv2.dnn`` from the ONNX
+files in ``cf/photo/models`` (:mod:`cf.photo.combined`, :mod:`cf.photo.nets`). No
+download, no network, no dependency beyond OpenCV and numpy.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from cf.photo.limits import MAX_PIXELS
 # cf.photo.limits does not read is held to the same count.
 os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(MAX_PIXELS))
 
+from cf.photo.combined import read_hand, read_photo
 from cf.photo.reader import (
     DEFAULT_MIN_CONFIDENCE,
     PhotoError,
@@ -22,8 +26,6 @@ from cf.photo.reader import (
     TileRead,
     Unreadable,
     load_image,
-    read_hand,
-    read_photo,
 )
 
 __all__ = [

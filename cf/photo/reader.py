@@ -31,6 +31,7 @@ A classical OpenCV + numpy pipeline, tuned on synthetic photos (:mod:`cf.photo.s
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 import cv2
@@ -42,8 +43,15 @@ from cf.tiles import Tile
 #: Tiles read with less confidence than this are reported as unreadable (``--min-confidence``).
 DEFAULT_MIN_CONFIDENCE = 0.6
 
+#: How a half's reason says it holds more pips than the set has (see :func:`_final_doubt`).
+_OVER_SET = re.compile(r"(\d+) pips, more than the set has")
+
 #: Long side, in pixels, of the image the reader works on.
 WORK_SIZE = 1024
+
+#: The least long side, in pixels, that :func:`read_photo` decodes a big JPEG to: a tile
+#: of the working image (:data:`WORK_SIZE`) keeps half as much detail again.
+READ_SIZE = 3 * WORK_SIZE // 2
 
 Box = list[tuple[int, int]]
 
@@ -65,11 +73,21 @@ class TileRead:
 
 @dataclass(frozen=True)
 class Unreadable:
-    """A tile found but not read with confidence: its outline and what it might be."""
+    """A tile found but not read with confidence: its outline, what it might be, why, and
+    (``pips``) the most pips a half of it showed when that is more than the set has."""
 
     box: Box
     candidates: list[Tile]
     reason: str = ""
+    pips: int = 0
+
+    def describe(self) -> str:
+        """``cannot read the tile at x=…, y=… with confidence (why); it might be: …``."""
+        x = round(sum(p[0] for p in self.box) / len(self.box)) if self.box else 0
+        y = round(sum(p[1] for p in self.box) / len(self.box)) if self.box else 0
+        why = f" ({self.reason})" if self.reason else ""
+        maybe = ", ".join(str(t) for t in self.candidates) or "unknown"
+        return f"cannot read the tile at x={x}, y={y} with confidence{why}; it might be: {maybe}"
 
 
 @dataclass
@@ -87,9 +105,15 @@ class PhotoReading:
         return tuple(r.tile for r in self.reads)
 
     @property
+    def found(self) -> bool:
+        """True when some tile was found, read or not: a photo with none is a refusal."""
+        return bool(self.reads or self.unreadable)
+
+    @property
     def ok(self) -> bool:
-        """True when every tile found was read with confidence."""
-        return not self.unreadable
+        """True when some tile was found and every tile found was read with confidence:
+        only then may the tiles be counted (no domino found is never a total of 0)."""
+        return bool(self.reads) and not self.unreadable
 
 
 # --- loading --------------------------------------------------------------------------------
@@ -102,20 +126,52 @@ def load_image(path: str) -> np.ndarray:
 
     Greyscale, 16-bit and RGBA images are converted (transparency is dropped).
     """
+    return decode_image(_read_file(path), path)
+
+
+def load_reduced(path: str, least: int) -> tuple[np.ndarray, int]:
+    """Read an image file as :func:`load_image` does, but a JPEG whose long side is at
+    least twice ``least`` pixels is decoded at 1/2, 1/4 or 1/8 of its size (the decoder
+    skips the detail, which is much faster than decoding it all and scaling down), so
+    that the long side stays at least ``least``. Returns the image and the reduction."""
+    from cf.photo.limits import image_size
+
+    data = _read_file(path)
+    size = image_size(data)
+    reduction = 1
+    if size is not None and data[:2] == b"\xff\xd8":
+        reduction = max((r for r in (1, 2, 4, 8) if max(size) >= r * least), default=1)
+    return decode_image(data, path, reduction), reduction
+
+
+def _read_file(path: str) -> bytes:
+    """The bytes of an image file; :class:`PhotoError` when it cannot be read or is
+    refused by :mod:`cf.photo.limits` (not a regular file, too big a file)."""
     from cf.photo.limits import PhotoLimitError, read_photo_file
 
     try:
-        data = read_photo_file(path)
+        return read_photo_file(path)
     except PhotoLimitError as exc:
         raise PhotoError(str(exc)) from None
     except OSError as exc:
         raise PhotoError(f"cannot read {path}: {exc.strerror or exc}") from None
-    return decode_image(data, path)
 
 
-def decode_image(data: bytes, name: str = "image") -> np.ndarray:
+#: OpenCV's flags for decoding a JPEG at 1/2, 1/4 and 1/8 of its size.
+_REDUCED = {
+    2: cv2.IMREAD_REDUCED_COLOR_2,
+    4: cv2.IMREAD_REDUCED_COLOR_4,
+    8: cv2.IMREAD_REDUCED_COLOR_8,
+}
+
+
+def decode_image(data: bytes, name: str = "image", reduction: int = 1) -> np.ndarray:
     """Decode image bytes (JPEG, PNG, …) to BGR uint8; :class:`PhotoError` if they are not
-    one, or if the header gives more pixels than :data:`cf.photo.limits.MAX_PIXELS`."""
+    one, or if the header gives more pixels than :data:`cf.photo.limits.MAX_PIXELS`.
+
+    Every decode goes through here. ``reduction`` 2, 4 or 8 decodes at that fraction of
+    the size (JPEG; others are decoded whole).
+    """
     from cf.photo.limits import PhotoLimitError, check_pixels
 
     if not data:
@@ -126,7 +182,7 @@ def decode_image(data: bytes, name: str = "image") -> np.ndarray:
         raise PhotoError(str(exc)) from None
     buffer = np.frombuffer(data, dtype=np.uint8)
     try:
-        image = cv2.imdecode(buffer, cv2.IMREAD_UNCHANGED)
+        image = cv2.imdecode(buffer, _REDUCED.get(reduction, cv2.IMREAD_UNCHANGED))
     except cv2.error:
         image = None
     if image is None or image.size == 0:
@@ -156,8 +212,11 @@ def to_bgr8(image: np.ndarray) -> np.ndarray:
 def read_photo(
     path: str, top: int = 9, min_confidence: float = DEFAULT_MIN_CONFIDENCE
 ) -> PhotoReading:
-    """Load ``path`` and read its hand (see :func:`read_hand`)."""
-    return read_hand(load_image(path), top, min_confidence)
+    """Load ``path`` and read its hand (see :func:`read_hand`). A big JPEG is decoded at
+    a fraction of its size that still shows the tiles in the detail the reader uses;
+    outlines, width and height are in the photo's own pixels all the same."""
+    image, reduction = load_reduced(path, READ_SIZE)
+    return read_hand(image, top, min_confidence, reduction=reduction)
 
 
 # --- the pipeline ---------------------------------------------------------------------------
@@ -202,17 +261,22 @@ class _Half:
 
 
 def read_hand(
-    image: np.ndarray, top: int = 9, min_confidence: float = DEFAULT_MIN_CONFIDENCE
+    image: np.ndarray,
+    top: int = 9,
+    min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+    *,
+    reduction: int = 1,
 ) -> PhotoReading:
     """Read every face-up tile of one hand in a BGR (or grey) image.
 
     ``top`` is the set's highest pip (9 for double-nine). Returns the tiles read with
     confidence at least ``min_confidence``, and the others as :class:`Unreadable`.
-    Boxes are in the pixels of ``image``.
+    Boxes are in the pixels of ``image``, times ``reduction`` when ``image`` is the photo
+    decoded at a fraction of its size.
     """
     image = to_bgr8(np.asarray(image))
     height, width = image.shape[:2]
-    reading = PhotoReading(width=width, height=height)
+    reading = PhotoReading(width=width * reduction, height=height * reduction)
     if min(height, width) < 16:
         return reading
     scale = WORK_SIZE / max(height, width)
@@ -231,11 +295,12 @@ def read_hand(
     # Whatever no tile read covers is looked at again: a candidate that turned out to be
     # no tile face must not hide a tile it overlapped.
     results.extend(_uncovered(read, regions, stats, light, ab))
+    results.extend(_missed_faces(read, results, light, ab))
 
     def to_box(corners: np.ndarray) -> Box:
-        pts = np.asarray(corners, dtype=np.float64) / scale
-        pts[:, 0] = np.clip(pts[:, 0], 0, width - 1)
-        pts[:, 1] = np.clip(pts[:, 1], 0, height - 1)
+        pts = np.asarray(corners, dtype=np.float64) * (reduction / scale)
+        pts[:, 0] = np.clip(pts[:, 0], 0, reading.width - 1)
+        pts[:, 1] = np.clip(pts[:, 1], 0, reading.height - 1)
         return [(round(float(px)), round(float(py))) for px, py in pts]
 
     results.sort(key=lambda r: (round(float(r[0][:, 1].mean()) / 40), float(r[0][:, 0].mean())))
@@ -244,7 +309,8 @@ def read_hand(
         if tile is not None and conf >= min_confidence:
             reading.reads.append(TileRead(tile, round(float(conf), 3), box))
         else:
-            reading.unreadable.append(Unreadable(box, alts, reason))
+            over = [int(n) for n in _OVER_SET.findall(reason)]
+            reading.unreadable.append(Unreadable(box, alts, reason, max(over, default=0)))
     return reading
 
 
@@ -843,13 +909,19 @@ def _uncovered(
 ) -> list[_Result]:
     """Light regions that no tile outline covers and that carry pip-like marks or a bar: a
     tile whose divider went unseen (or one cut by the photo's edge). Never silently left
-    out of the total."""
+    out of the total. In a region that holds tiles read, a blank piece of face as big as
+    a tile is a doubt too: the region holds more tiles than were read."""
     widths = [c.width for c in candidates]
     tile_w = float(np.median(widths)) if widths else 0.0
     covered = np.zeros(light.shape, np.uint8)
     for cand in candidates:
         grown = cand.center + (cand.corners - cand.center) * 1.08
         cv2.fillConvexPoly(covered, grown.astype(np.int32), 1)
+    holding = set()
+    for cand in candidates:
+        px = min(max(round(float(cand.center[0])), 0), light.shape[1] - 1)
+        py = min(max(round(float(cand.center[1])), 0), light.shape[0] - 1)
+        holding.add(_region_at(regions, stats, px, py))
     out: list[_Result] = []
     for index, region in regions.items():
         x, y, w, h = stats[index, :4]
@@ -873,6 +945,13 @@ def _uncovered(
             depth = cv2.distanceTransform(part, cv2.DIST_L2, 3)
             marks = [c for c in contours if _is_mark(c, depth, size)]
             if not marks:
+                if index in holding and _one_more_tile(part, tile_w):
+                    # Face enough for one more tile beside the tiles read: the hand reads
+                    # as fewer tiles than its outline holds (a double-blank missed?).
+                    corners = cv2.boxPoints(cv2.minAreaRect(cv2.findNonZero(part)))
+                    why = "face enough for one more tile than were read"
+                    corners = (corners + np.array([x, y], np.float32)).astype(np.float64)
+                    out.append((corners, None, 0.0, [], why))
                 continue  # blank: a face-down tile or the like
             pts = np.concatenate(marks).reshape(-1, 2).astype(np.float32)
             (cx, cy), (rw, rh), angle = cv2.minAreaRect(pts)
@@ -882,6 +961,87 @@ def _uncovered(
             out.append(
                 (corners.astype(np.float64), None, 0.0, [], "a tile whose divider was not found")
             )
+    return out
+
+
+def _region_at(regions: dict[int, np.ndarray], stats: np.ndarray, x: int, y: int) -> int:
+    """The label of the region that holds pixel (x, y), or 0."""
+    for index, region in regions.items():
+        rx, ry, rw, rh = stats[index, :4]
+        if rx <= x < rx + rw and ry <= y < ry + rh and region[y - ry, x - rx]:
+            return index
+    return 0
+
+
+def _one_more_tile(part: np.ndarray, tile_w: float) -> bool:
+    """Whether a blank piece of face (uint8 0/1) left over beside the tiles read is a
+    whole tile's worth: most of a tile's area, a tile's width across, filling its box."""
+    area = float(part.sum())
+    if area < 1.5 * tile_w * tile_w:
+        return False
+    (_, _), (rw, rh), _ = cv2.minAreaRect(cv2.findNonZero(part))
+    return 0.75 * tile_w <= min(rw, rh) and area >= 0.75 * rw * rh
+
+
+def _missed_faces(
+    candidates: list[_Candidate], results: list[_Result], light: np.ndarray, ab: np.ndarray
+) -> list[_Result]:
+    """A second look, past the face mask, for tiles it left out (a tile in shadow, dimmer
+    than the others): a light, tile-sized region outside every outline found, lighter than
+    the background by at least a third of what the tiles read are, with pip-like marks or
+    a bar on it. Such a region is a doubt, never silently left out of the total."""
+    if not candidates:
+        return []
+    tile_w = float(np.median([c.width for c in candidates]))
+    covered = np.zeros(light.shape, np.uint8)
+    for corners, *_ in results:
+        centre = corners.mean(axis=0)
+        cv2.fillConvexPoly(covered, (centre + (corners - centre) * 1.15).astype(np.int32), 1)
+    if not covered.any() or covered.all():
+        return []
+    # Lightness above the table around it (a white top-hat wider than a tile is broad):
+    # a tile in a shadow stands out from the shadowed table as the others do from theirs.
+    f = min(1.0, 24 / tile_w)
+    small = cv2.resize(light, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    k_bg = max(3, round(1.5 * tile_w * f)) | 1
+    table = cv2.morphologyEx(small, cv2.MORPH_OPEN, np.ones((k_bg, k_bg), np.uint8))
+    table = cv2.resize(table, (light.shape[1], light.shape[0]), interpolation=cv2.INTER_LINEAR)
+    rise = light - table
+    face = float(np.percentile(rise[covered > 0], 75))
+    if face < 30:
+        return []  # tiles hardly lighter than the table: the face mask's own look is all
+    chroma = np.hypot(ab[:, :, 0], ab[:, :, 1])
+    loose = (rise > face / 3) & (chroma < 45) & (covered == 0)
+    k = max(3, round(0.3 * tile_w)) | 1
+    # Pips and the bar are holes: filled first, or the opening cuts a tile at its bar.
+    loose = cv2.morphologyEx(_filled(loose), cv2.MORPH_OPEN, cv2.getStructuringElement(2, (k, k)))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(loose, connectivity=4)
+    out: list[_Result] = []
+    for i in range(1, n):
+        x, y, w, h = stats[i, :4]
+        if stats[i, cv2.CC_STAT_AREA] < 1.2 * tile_w * tile_w:
+            continue
+        part = _filled(labels[y : y + h, x : x + w] == i)  # its pips and bar are holes
+        contours, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        (_, _), (rw, rh), _ = cv2.minAreaRect(max(contours, key=cv2.contourArea))
+        if min(rw, rh) < 0.6 * tile_w or part.sum() < 0.6 * rw * rh:
+            continue  # not tile-shaped: a strip of table, a glint
+        inner = cv2.erode(part, np.ones((5, 5), np.uint8), iterations=2)
+        sub_l, sub_ab = light[y : y + h, x : x + w], ab[y : y + h, x : x + w]
+        ink = _ink(sub_l, sub_ab, inner, min(0.35 * tile_w, 60.0))
+        found, _ = cv2.findContours(
+            (ink > 1.0).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
+        )
+        depth = cv2.distanceTransform(part, cv2.DIST_L2, 3)
+        marks = [c for c in found if _is_mark(c, depth, tile_w)]
+        if not marks:
+            continue  # blank: a face-down tile, a sheet of paper
+        pts = np.concatenate(marks).reshape(-1, 2).astype(np.float32)
+        (cx, cy), (mw, mh), angle = cv2.minAreaRect(pts)
+        rect = ((cx, cy), (mw + 0.3 * tile_w, mh + 0.3 * tile_w), angle)
+        corners = cv2.boxPoints(rect) + np.array([x, y], np.float32)
+        why = "a light, tile-sized region with pip-like marks that no tile read accounts for"
+        out.append((corners.astype(np.float64), None, 0.0, [], why))
     return out
 
 
@@ -1171,7 +1331,7 @@ def _final_doubt(
     half might hold, sorted."""
     if n > top:
         conf = 0.0
-        reasons.append(f"{n} pips, more than the set has")
+        reasons.append(f"{n} pips, more than the set has")  # _OVER_SET reads it back
     alternatives.discard(n)
     alts = sorted(a for a in alternatives if 0 <= a <= top)
     return conf, alts

@@ -16,7 +16,7 @@ lens blur, sensor noise and JPEG compression, more of each at a higher ``difficu
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -25,6 +25,7 @@ from cf.tiles import Tile
 
 _G = (0.22, 0.5, 0.78)
 _C = (0.5, 0.5)
+_ROWS5 = (0.12, 0.31, 0.5, 0.69, 0.88)
 
 #: Pip centres of each number in a unit half, (x across, y along the tile).
 LAYOUTS: dict[int, list[tuple[float, float]]] = {
@@ -42,6 +43,10 @@ LAYOUTS: dict[int, list[tuple[float, float]]] = {
     11: [(x, y) for x in (0.2, 0.8) for y in (0.2, 0.4, 0.6, 0.8)]
     + [(0.5, 0.25), (0.5, 0.5), (0.5, 0.75)],
     12: [(x, y) for x in (0.2, 0.5, 0.8) for y in (0.2, 0.4, 0.6, 0.8)],
+    # Double-fifteen sets: five rows.
+    13: [(x, y) for x in (0.2, 0.8) for y in _ROWS5] + [(0.5, 0.25), (0.5, 0.5), (0.5, 0.75)],
+    14: [(x, y) for x in (0.2, 0.8) for y in _ROWS5] + [(0.5, y) for y in (0.2, 0.4, 0.6, 0.8)],
+    15: [(x, y) for x in (0.2, 0.5, 0.8) for y in _ROWS5],
 }
 
 #: A colour (BGR) per number, as colour-pip double-twelve sets have.
@@ -58,6 +63,9 @@ PIP_COLOURS = {
     10: (120, 20, 60),
     11: (30, 30, 30),
     12: (130, 130, 130),
+    13: (90, 160, 200),
+    14: (200, 90, 160),
+    15: (60, 200, 200),
 }
 
 
@@ -69,6 +77,12 @@ class SynthPhoto:
     tiles: list[Tile]
     boxes: list[np.ndarray]  # 4x2 corners of each tile, image pixels
     top: int
+    #: Each tile's numbers as drawn: the half at its box's corners 0-1, then at 2-3.
+    halves: list[tuple[int, int]] = field(default_factory=list)
+    #: Outlines of things that look like tiles and must not be read (face-down tiles,
+    #: printed pictures of dominoes).
+    distractors: list[np.ndarray] = field(default_factory=list)
+    family: str = ""
 
 
 def render_hand(
@@ -109,6 +123,7 @@ def render_hand(
     }
     boxes = []
     kept = []
+    drawn = []
     # Angled shots show each tile's edge on the side away from the camera.
     side = None
     if difficulty and rng.random() < 0.5:
@@ -123,13 +138,16 @@ def render_hand(
         box = _composite(image, sprite, alpha, centre, angle, tile_w, rng, difficulty, side)
         boxes.append(box)
         kept.append(tile)
+        drawn.append(halves)
 
     image = _photograph(rng, image, boxes, difficulty)
-    return SynthPhoto(image, kept, boxes, top)
+    return SynthPhoto(image, kept, boxes, top, drawn)
 
 
-def _background(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
-    kind = rng.choice(["cloth", "felt", "wood", "paper", "card"])
+def _background(
+    rng: np.random.Generator, width: int, height: int, kind: str | None = None
+) -> np.ndarray:
+    kind = kind or str(rng.choice(["cloth", "felt", "wood", "paper", "card"]))
     base = {
         "cloth": (rng.uniform(20, 70),) * 3,
         "felt": (40, rng.uniform(80, 120), 40),
@@ -218,6 +236,8 @@ def _tile_sprite(
     face = np.empty((h, w, 3), np.float32)
     face[:] = style["ivory"]
     face *= (0.75 + 0.25 * bevel)[:, :, None]
+    if style.get("face_down"):
+        return face, alpha
     # The divider bar.
     dl = style["divider"] * w
     th = max(1, round(style["thick"] * w))
@@ -239,10 +259,14 @@ def _tile_sprite(
             cv2.LINE_AA,
         )
     for part, number in enumerate(halves):
-        r = style["pip"] * w * (0.68 if number > 9 else 1.0)
-        colour = np.array(
-            (25, 25, 25) if pip_style == "black" else PIP_COLOURS.get(number, (0, 0, 0)), float
-        )
+        r = style["pip"] * w * (0.68 if number > 9 else 1.0) * (0.85 if number > 12 else 1.0)
+        if "pips" in style:
+            colour = np.array(style["pips"][number], float)
+        else:
+            colour = np.array(
+                (25, 25, 25) if pip_style == "black" else PIP_COLOURS.get(number, (0, 0, 0)),
+                float,
+            )
         for x, y in LAYOUTS[number]:
             px = 0.1 * w + x * 0.8 * w
             py = (part * w) + 0.1 * w + y * 0.8 * w
@@ -278,6 +302,7 @@ def _composite(
     rng: np.random.Generator,
     difficulty: int,
     side: np.ndarray | None = None,
+    shadow_strength: float | None = None,
 ) -> np.ndarray:
     h, w = alpha.shape
     matrix = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
@@ -300,7 +325,8 @@ def _composite(
     shift = np.array([[1, 0, 0.06 * tile_w], [0, 1, 0.08 * tile_w]], np.float32)
     shadow = cv2.warpAffine(a, shift, size)
     k = max(3, round(0.15 * tile_w)) | 1
-    shadow = cv2.GaussianBlur(shadow, (k, k), 0) * rng.uniform(0.3, 0.6)
+    strength = rng.uniform(0.3, 0.6) if shadow_strength is None else shadow_strength
+    shadow = cv2.GaussianBlur(shadow, (k, k), 0) * strength
     roi *= (1 - shadow)[:, :, None]
     if side is not None:
         # Seen a little from the side: the tile's edge shows as a darker band beyond it.

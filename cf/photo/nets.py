@@ -1,0 +1,279 @@
+"""The photo reader's two small networks, run with OpenCV's own ``cv2.dnn`` (no new
+dependency): where tiles are, and how many pips each half has.
+
+Trained on synthetic photos only by :mod:`cf.photo.train`; the ONNX files are in
+``cf/photo/models/`` (docs/photo.md has the model card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from cf.tiles import Tile
+
+#: The files, in ``cf/photo/models/``.
+TILE_NET = "tiles.onnx"
+HALF_NET = "halves.onnx"
+
+#: Long side, in pixels, of the image the tiles net sees.
+SEG_SIZE = 384
+
+#: Side, in pixels, of the upright half-tile the halves net reads.
+HALF_SIDE = 32
+
+#: The halves net's last class: not a half-tile at all (0..15 are pip counts).
+NOT_A_HALF = 16
+
+
+def prepare_photo(image: np.ndarray) -> np.ndarray:
+    """A BGR uint8 photo (sides multiples of 8) as the tiles net's input, 1 x 3 x H x W:
+    each channel less its mean, over the photo's spread."""
+    x = image.astype(np.float32)
+    x -= x.reshape(-1, 3).mean(axis=0)
+    x /= float(x.std()) + 8.0
+    return np.ascontiguousarray(x.transpose(2, 0, 1)[None])
+
+
+def prepare_halves(crops: Sequence[np.ndarray]) -> np.ndarray:
+    """Upright half-tiles (BGR uint8, :data:`HALF_SIDE` square) as the halves net's input,
+    N x 3 x S x S: each crop's channels less their means, over the crop's spread."""
+    x = np.stack([np.asarray(c, np.float32) for c in crops]) if crops else np.zeros((0, 1, 1, 3))
+    x = x - x.mean(axis=(1, 2), keepdims=True)
+    x /= x.std(axis=(1, 2, 3), keepdims=True) + 4.0
+    return np.ascontiguousarray(x.transpose(0, 3, 1, 2), dtype=np.float32)
+
+
+#: Part of a tile's width left out of the tiles net's face class on each side (and half
+#: that at each end): touching tiles come apart. As :data:`cf.photo.scenes.RIM`.
+RIM = 0.16
+
+#: How much of a tile's width and length the tiles net's face region spans, as measured on
+#: synthetic photos (the net's face runs past the rim it was taught: its labels were
+#: pooled to its output's half size): the outline is the region grown by these.
+FACE_ACROSS, FACE_ALONG = 0.916, 0.963
+
+#: Where the model files are.
+MODELS = Path(__file__).parent / "models"
+
+_loaded: dict[str, Any] = {}
+
+
+def available() -> bool:
+    """Whether both model files are there (a source checkout without them reads classically)."""
+    return (MODELS / TILE_NET).is_file() and (MODELS / HALF_NET).is_file()
+
+
+def _net(name: str) -> Any:
+    import cv2
+
+    if name not in _loaded:
+        _loaded[name] = cv2.dnn.readNetFromONNX(str(MODELS / name))
+    return _loaded[name]
+
+
+def run(name: str, x: np.ndarray) -> np.ndarray:
+    """The output of model ``name`` (a file in :data:`MODELS`) on input ``x``."""
+    net = _net(name)
+    net.setInput(x)
+    return np.asarray(net.forward())
+
+
+def upright(image: np.ndarray, box: np.ndarray, width: int) -> np.ndarray:
+    """The tile in ``box`` (4 x 2 corners, the first half's end first) warped upright,
+    ``width`` x 2 ``width`` BGR pixels; big tiles are shrunk first, so no detail aliases."""
+    import cv2
+
+    box = np.asarray(box, np.float64)
+    tile_w = float(np.linalg.norm(box[1] - box[0]))
+    factor = min(1.0, 1.5 * width / max(tile_w, 1.0))
+    if factor < 1.0:
+        h, w = image.shape[:2]
+        x0, y0 = np.maximum(np.floor(box.min(axis=0)).astype(int) - 2, 0)
+        x1, y1 = np.ceil(box.max(axis=0)).astype(int) + 2
+        x1, y1 = min(int(x1), w), min(int(y1), h)
+        if x1 - x0 >= 2 and y1 - y0 >= 2:
+            roi = image[y0:y1, x0:x1]
+            size = (max(1, round((x1 - x0) * factor)), max(1, round((y1 - y0) * factor)))
+            image = cv2.resize(roi, size, interpolation=cv2.INTER_AREA)
+            box = (box - (x0, y0)) * (size[0] / (x1 - x0), size[1] / (y1 - y0))
+    dst = np.array([[0, 0], [width, 0], [width, 2 * width], [0, 2 * width]], np.float32)
+    matrix = cv2.getPerspectiveTransform(box.astype(np.float32), dst)
+    return cv2.warpPerspective(
+        image, matrix, (width, 2 * width), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+@dataclass(frozen=True)
+class Found:
+    """One thing the nets found: its outline (4 x 2, image pixels), the tile read (None if
+    unreadable), how sure (0..1), other likely tiles, and why in doubt."""
+
+    corners: np.ndarray
+    tile: Tile | None
+    confidence: float
+    candidates: list[Tile]
+    reason: str = ""
+
+
+def tile_outlines(image: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """Where the tiles net sees tiles in a BGR photo: outlines of single tiles (4 x 2
+    corners in image pixels, the short side first), and outlines of face regions that are
+    not one tile's shape (tiles run together, a part of a tile)."""
+    import cv2
+
+    h, w = image.shape[:2]
+    scale = SEG_SIZE / max(h, w)
+    sw, sh = max(32, round(w * scale / 32) * 32), max(32, round(h * scale / 32) * 32)
+    small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
+    probs = run(TILE_NET, prepare_photo(small))[0]
+    face = (probs[0] < 0.5).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(face, connectivity=4)
+    # Output pixels to image pixels.
+    to_image = np.array([w / (sw / 2), h / (sh / 2)])
+    tiles, odd = [], []
+    for index in range(1, count):
+        area = stats[index, cv2.CC_STAT_AREA]
+        if area < 6:
+            continue
+        x, y, bw, bh = stats[index, :4]
+        mask = (labels[y : y + bh, x : x + bw] == index).astype(np.uint8)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        points = np.vstack(contours).reshape(-1, 2).astype(np.float32) + np.array(
+            [x, y], np.float32
+        )
+        (cx, cy), (rw, rh), angle = cv2.minAreaRect(points)
+        rw, rh = rw + 1, rh + 1  # pixel centres to pixel edges
+        long_, short = max(rw, rh), min(rw, rh)
+        theta = np.radians(angle if rw >= rh else angle + 90)
+        v = np.array([np.cos(theta), np.sin(theta)])  # along the tile
+        u = np.array([v[1], -v[0]])  # across, as the training crops have it (no mirror)
+        tile_w = short / FACE_ACROSS
+        length = long_ / FACE_ALONG
+        centre = np.array([cx, cy])
+        corners = (
+            np.array(
+                [
+                    centre - u * tile_w / 2 - v * length / 2,
+                    centre + u * tile_w / 2 - v * length / 2,
+                    centre + u * tile_w / 2 + v * length / 2,
+                    centre - u * tile_w / 2 + v * length / 2,
+                ]
+            )
+            * to_image
+        )
+        ratio = length / tile_w
+        fill = area / (rw * rh)
+        if 1.6 <= ratio <= 2.5 and fill >= 0.7 and short >= 2:
+            tiles.append(corners)
+        elif area >= 20:
+            odd.append(corners)
+    return tiles, odd
+
+
+def read_halves(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The halves net's probabilities (N x 17) for upright half-tiles, each read as it is
+    and turned half a turn (every pip layout looks the same both ways): the mean of both,
+    and the largest difference between the two (N,)."""
+    import cv2
+
+    if not crops:
+        return np.zeros((0, NOT_A_HALF + 1)), np.zeros(0)
+    both = [*crops, *(cv2.rotate(c, cv2.ROTATE_180) for c in crops)]
+    probs = run(HALF_NET, prepare_halves(both))
+    n = len(crops)
+    return (probs[:n] + probs[n:]) / 2, np.abs(probs[:n] - probs[n:]).max(axis=1)
+
+
+def read_tiles(image: np.ndarray, top: int) -> list[Found]:
+    """Find and read every face-up tile of a BGR photo with the two nets, the game's rules
+    checked on top: at most ``top`` pips a half, each tile once a hand, a half reads the
+    same both ways up."""
+    import cv2
+
+    tiles, odd = tile_outlines(image)
+    found: list[Found] = [
+        Found(c, None, 0.0, [], "face seen, but not the shape of one tile") for c in odd
+    ]
+    crops = []
+    for corners in tiles:
+        tile_img = upright(image, corners, HALF_SIDE)
+        crops += [tile_img[:HALF_SIDE], cv2.rotate(tile_img[HALF_SIDE:], cv2.ROTATE_180)]
+    probs, unsure = read_halves(crops)
+    for i, corners in enumerate(tiles):
+        halves = []
+        for p, d in ((probs[2 * i], unsure[2 * i]), (probs[2 * i + 1], unsure[2 * i + 1])):
+            halves.append(_half(p, d, top))
+        (a, ca, alt_a, why_a), (b, cb, alt_b, why_b) = halves
+        if a is None and b is None:
+            continue  # not a tile at all (a face-down tile, a printed picture)
+        reason = "; ".join(r for r in (why_a, why_b) if r)
+        if a is None or b is None:
+            found.append(Found(corners, None, 0.0, [], reason or "one half is not a half"))
+            continue
+        cands = [Tile.of(x, b) for x in alt_a] + [Tile.of(a, y) for y in alt_b]
+        found.append(Found(corners, Tile.of(a, b), ca * cb, cands[:6], reason))
+    return _once_each(found)
+
+
+def _half(p: np.ndarray, unsure: float, top: int) -> tuple[int | None, float, list[int], str]:
+    """One half's count from its probabilities: (count or None for "not a half", how sure,
+    other likely counts, why in doubt)."""
+    if p[NOT_A_HALF] > 0.5:
+        return None, 0.0, [], "not a half-tile"
+    counts = p[: top + 1]
+    n = int(np.argmax(counts))
+    conf = float(counts[n] / max(float(p[:NOT_A_HALF].sum()), 1e-6))
+    why = ""
+    over = float(p[top + 1 : NOT_A_HALF].sum())
+    if over > 0.2:
+        conf *= 1 - over
+        why = f"more pips than a double-{top} set has?"
+    if unsure > 0.4:
+        conf *= 0.5
+        why = why or "reads differently turned half a turn"
+    alts = [int(k) for k in np.argsort(counts)[::-1][1:3] if counts[k] > 0.05]
+    return n, conf, alts, why
+
+
+def _once_each(found: list[Found]) -> list[Found]:
+    """A hand holds each tile once: two reads of one tile are both in doubt."""
+    seen: dict[Tile, int] = {}
+    for f in found:
+        if f.tile is not None:
+            seen[f.tile] = seen.get(f.tile, 0) + 1
+    return [
+        Found(f.corners, f.tile, f.confidence * 0.3, f.candidates, f"{f.tile} read twice")
+        if f.tile is not None and seen[f.tile] > 1
+        else f
+        for f in found
+    ]
+
+
+def reading(image: np.ndarray, top: int, min_confidence: float, reduction: int = 1) -> Any:
+    """The nets' :class:`cf.photo.reader.PhotoReading` of a BGR photo: the tiles read with
+    at least ``min_confidence``, the others unreadable; outlines times ``reduction`` (the
+    photo decoded at a fraction of its size)."""
+    from cf.photo.reader import PhotoReading, TileRead, Unreadable, to_bgr8
+
+    image = to_bgr8(np.asarray(image))
+    height, width = image.shape[:2]
+    out = PhotoReading(width=width * reduction, height=height * reduction)
+    if min(height, width) < 16:
+        return out
+    found = read_tiles(image, top)
+    found.sort(
+        key=lambda f: (round(float(f.corners[:, 1].mean()) / 40), float(f.corners[:, 0].mean()))
+    )
+    for f in found:
+        pts = np.clip(f.corners * reduction, 0, [out.width - 1, out.height - 1])
+        box = [(round(float(x)), round(float(y))) for x, y in pts]
+        if f.tile is not None and f.confidence >= min_confidence:
+            out.reads.append(TileRead(f.tile, round(f.confidence, 3), box))
+        else:
+            out.unreadable.append(Unreadable(box, f.candidates, f.reason))
+    return out

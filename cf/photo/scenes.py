@@ -1,0 +1,431 @@
+"""Families of synthetic photos: the training set of the reader's networks, and its test.
+
+>>> photo = render_family(3, "colour_body", size=(320, 240))
+>>> photo.image.shape, len(photo.tiles) == len(photo.boxes) == len(photo.halves)
+((240, 320, 3), True)
+>>> sorted(set(label_map(photo, 160, 120).ravel().tolist())) in ([0, 1, 2], [0])
+True
+
+Each family is what one kind of real photo shows (:data:`FAMILIES`); ``mixed`` draws every
+knob at random and is what the networks are trained on. The labels are the tiles, their
+outlines (corners 0-1 at the first half's end) and the numbers of each half as drawn;
+:func:`label_map` draws them as a class map (tile face inside its rim, divider) and
+:func:`half_crops` cuts the upright halves the half classifier reads. Seeded and
+deterministic; :func:`cf.photo.synth.render_hand` is the older, plainer generator.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from cf.photo import nets
+from cf.photo.nets import upright
+from cf.photo.synth import PIP_COLOURS, SynthPhoto, _background, _composite, _place, _tile_sprite
+from cf.tiles import Tile
+
+#: The families, each one kind of real photo; ``mixed`` draws from all of them.
+FAMILIES = (
+    "ivory",  # black pips on ivory, cloth/felt/wood: the classic photo
+    "colour_pips",  # one colour per number on white tiles
+    "colour_body",  # pink, red, blue, green, black tiles with white or yellow pips
+    "paper",  # yellowish tiles on light paper or a white table
+    "block",  # tiles touching in blocks and end-to-end chains
+    "small",  # small tiles in a large frame
+    "single",  # one tile in a small image
+    "glare",  # shiny plastic wrap, glare spots
+    "exposure",  # over- and under-exposed, colour casts
+    "busy",  # patterned rug, leather, dark wood, slate
+    "distractors",  # face-down tiles and printed pictures of dominoes beside the hand
+    "mixed",
+)
+
+#: Class numbers of :func:`label_map`.
+BACKGROUND, FACE, DIVIDER = 0, 1, 2
+
+# What one set looks like: (body BGR, pip scheme, bar BGR or None for "as the pips").
+_BODIES = {
+    "ivory": ((225, 240, 245), "black", (25, 25, 25)),
+    "white": ((240, 242, 242), "colour", (30, 30, 30)),
+    "cream": ((170, 215, 235), "black", (40, 40, 40)),
+    "pink": ((170, 140, 235), "white", None),
+    "red": ((50, 40, 190), "white", None),
+    "blue": ((160, 90, 30), "white", None),
+    "green": ((70, 140, 40), "white", None),
+    "black": ((35, 35, 35), "white", None),
+    "pink_yellow": ((180, 120, 230), "yellow", None),
+    "marble": ((200, 210, 215), "colour", (60, 60, 60)),
+}
+
+
+def render_family(
+    seed: int,
+    family: str = "mixed",
+    *,
+    size: tuple[int, int] | None = None,
+    top: int | None = None,
+    count: int | None = None,
+) -> SynthPhoto:
+    """One synthetic photo of ``family`` (see :data:`FAMILIES`); ``size`` is (width, height)."""
+    if family not in FAMILIES:
+        raise ValueError(f"unknown family {family!r}")
+    rng = np.random.default_rng([seed, FAMILIES.index(family)])
+    if family == "mixed":
+        family = str(rng.choice(FAMILIES[:-1]))
+        knobs = _knobs(rng, family, mixed=True)
+    else:
+        knobs = _knobs(rng, family, mixed=False)
+    if size is None:
+        size = knobs["size"]
+    width, height = size
+    top = top if top is not None else int(rng.choice([6, 9, 12, 12, 15]))
+    if count is None:
+        count = 1 if knobs["layout"] == "single" else int(rng.integers(1, 16))
+    all_tiles = [Tile.of(a, b) for a in range(top + 1) for b in range(a + 1)]
+    picks = rng.choice(len(all_tiles), size=min(count, len(all_tiles)), replace=False)
+    tiles = [all_tiles[i] for i in picks]
+
+    image = _ground(rng, knobs["ground"], width, height)
+    short = min(width, height)
+    if knobs["layout"] == "single":
+        tile_w = short / rng.uniform(3.0, 5.0)
+    elif knobs["small"]:
+        tile_w = short / rng.uniform(16, 30)
+    else:
+        tile_w = short / rng.uniform(5.5, 9.0) / max(1.0, math.sqrt(len(tiles) / 6))
+    n_down, n_printed = knobs["distractors"]
+    layout = knobs["layout"]
+    if layout == "chain":
+        centres, angles, tile_w = _chain(rng, len(tiles), tile_w, width, height)
+    else:
+        centres, angles, tile_w = _place(
+            rng, len(tiles), tile_w, width, height, "scatter" if layout == "single" else layout
+        )
+    style = _style(rng, knobs["body"], top)
+    side = None
+    if rng.random() < 0.4:
+        theta = rng.uniform(0, 2 * math.pi)
+        side = np.array([math.cos(theta), math.sin(theta)]) * tile_w * rng.uniform(0.05, 0.18)
+    distractors = _distract(rng, image, n_down, n_printed, tile_w, centres, style)
+    boxes, kept, drawn = [], [], []
+    for tile, centre, angle in zip(tiles, centres, angles, strict=True):
+        if centre is None:
+            continue
+        halves = (tile.low, tile.high) if rng.random() < 0.5 else (tile.high, tile.low)
+        sprite, alpha = _tile_sprite(rng, halves, tile_w, "colour", style)
+        box = _composite(image, sprite, alpha, centre, angle, tile_w, rng, 1, side)
+        boxes.append(box)
+        kept.append(tile)
+        drawn.append(halves)
+    image, boxes, distractors = _camera(rng, image, boxes, distractors, knobs)
+    return SynthPhoto(image, kept, boxes, top, drawn, distractors, family)
+
+
+def _knobs(rng: np.random.Generator, family: str, mixed: bool) -> dict:
+    """Every choice of one photo: the family's own, the rest mild (or random if mixed)."""
+
+    def pick(options: list, mild):
+        return options[int(rng.integers(len(options)))] if mixed else mild
+
+    sizes = [(640, 480), (800, 600), (1024, 768), (480, 640), (1600, 1200)]
+    knobs = {
+        "size": sizes[int(rng.integers(len(sizes)))],
+        "body": pick(list(_BODIES), str(rng.choice(["ivory", "white"]))),
+        "ground": pick(
+            ["cloth", "felt", "wood", "card", "paper", "white", "leather", "rug", "slate"],
+            str(rng.choice(["cloth", "felt", "wood", "card"])),
+        ),
+        "layout": pick(["scatter", "scatter", "row", "block", "chain"], "scatter"),
+        "small": bool(rng.random() < 0.15) if mixed else False,
+        "glare": pick([0, 1, 2], int(rng.integers(0, 2))),
+        "wrap": bool(rng.random() < 0.15) if mixed else False,
+        "gain": pick([1.0, 1.0, 1.0, 1.6, 2.2, 0.5], 1.0),
+        "cast": bool(rng.random() < 0.3) if mixed else False,
+        "blur": rng.uniform(0.3, 2.0) if mixed else rng.uniform(0.3, 1.0),
+        "noise": rng.uniform(1, 8) if mixed else rng.uniform(1, 3),
+        "jpeg": int(rng.integers(40 if mixed else 70, 96)),
+        "tilt": rng.uniform(0, 0.12) if mixed else rng.uniform(0, 0.05),
+        "distractors": (0, 0),
+    }
+    if mixed and rng.random() < 0.2:
+        knobs["distractors"] = (int(rng.integers(0, 3)), int(rng.integers(0, 4)))
+    if family == "ivory":
+        knobs["body"] = "ivory"
+    elif family == "colour_pips":
+        knobs["body"] = str(rng.choice(["white", "marble"]))
+    elif family == "colour_body":
+        knobs["body"] = str(rng.choice(["pink", "red", "blue", "green", "black", "pink_yellow"]))
+        knobs["ground"] = str(rng.choice(["leather", "wood", "cloth", "rug", "white"]))
+    elif family == "paper":
+        knobs["body"] = str(rng.choice(["cream", "ivory"]))
+        knobs["ground"] = str(rng.choice(["paper", "white"]))
+        knobs["layout"] = str(rng.choice(["scatter", "row", "chain"]))
+    elif family == "block":
+        knobs["layout"] = str(rng.choice(["block", "chain", "row"]))
+    elif family == "small":
+        knobs["small"] = True
+        knobs["size"] = sizes[int(rng.integers(2))] if mixed else (1600, 1200)
+    elif family == "single":
+        knobs["layout"] = "single"
+        knobs["size"] = [(270, 360), (360, 270), (320, 320), (640, 480)][int(rng.integers(4))]
+    elif family == "glare":
+        knobs["glare"] = int(rng.integers(1, 4))
+        knobs["wrap"] = bool(rng.random() < 0.6)
+    elif family == "exposure":
+        knobs["gain"] = float(rng.choice([0.45, 0.6, 1.7, 2.0, 2.4]))
+        knobs["cast"] = True
+    elif family == "busy":
+        knobs["ground"] = str(rng.choice(["rug", "leather", "slate", "wood"]))
+    elif family == "distractors":
+        knobs["distractors"] = (int(rng.integers(1, 4)), int(rng.integers(1, 5)))
+    return knobs
+
+
+def _style(rng: np.random.Generator, body: str, top: int) -> dict:
+    colour, scheme, bar = _BODIES[body]
+    tone = np.array(colour, float) * rng.uniform(0.9, 1.06, 3)
+    if scheme == "black":
+        pips = {n: (25, 25, 25) for n in range(16)}
+    elif scheme == "colour":
+        pips = {n: PIP_COLOURS.get(n, (0, 0, 0)) for n in range(16)}
+    elif scheme == "white":
+        pips = {n: (245, 245, 245) for n in range(16)}
+    else:
+        pips = {n: (40, 215, 235) for n in range(16)}
+    return {
+        "ivory": np.clip(tone, 0, 255),
+        "radius": rng.uniform(0.05, 0.16),
+        "pip": (rng.uniform(0.075, 0.105) if top <= 6 else rng.uniform(0.06, 0.09)),
+        "spinner": rng.random() < 0.25,
+        "divider": rng.uniform(0.5, 0.9),
+        "bar": bar if bar is not None else pips[1],
+        "thick": rng.uniform(0.02, 0.05),
+        "pips": pips,
+    }
+
+
+def _ground(rng: np.random.Generator, kind: str, width: int, height: int) -> np.ndarray:
+    """The table: the plain generator's kinds, or white, leather, a patterned rug, slate."""
+    if kind in ("cloth", "felt", "wood", "paper", "card"):
+        return _background(rng, width, height, kind)
+    img = np.empty((height, width, 3), np.float32)
+    small = rng.normal(0, 1, (max(2, height // 6), max(2, width // 6))).astype(np.float32)
+    noise = cv2.resize(small, (width, height), interpolation=cv2.INTER_LINEAR)
+    if kind == "white":
+        img[:] = rng.uniform(225, 250)
+        img += (noise * 1.5)[:, :, None]
+    elif kind == "leather":
+        img[:] = np.array([20, 25, 35], np.float32) * rng.uniform(0.6, 1.6)
+        fine = rng.normal(0, 5, (height, width)).astype(np.float32)
+        img += (cv2.GaussianBlur(fine, (0, 0), 1.2) * 2 + noise * 4)[:, :, None]
+    elif kind == "slate":
+        img[:] = rng.uniform(45, 90)
+        img += (noise * 10)[:, :, None]
+    else:  # a patterned rug: two or three colours in bands and motifs
+        yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+        colours = rng.uniform(30, 220, (3, 3))
+        period = rng.uniform(0.03, 0.12) * min(width, height)
+        a = np.sin(2 * math.pi * xx / period) * np.sin(2 * math.pi * yy / (period * 0.7))
+        b = np.sin(2 * math.pi * (xx + yy) / (period * 2.3))
+        img[:] = colours[0]
+        img[a > 0.3] = colours[1]
+        img[b > 0.6] = colours[2]
+        img += (noise * 8)[:, :, None]
+    return img
+
+
+def _chain(
+    rng: np.random.Generator, n: int, tile_w: float, width: int, height: int
+) -> tuple[list[np.ndarray | None], list[float], float]:
+    """Tiles end to end along a line (a train), the whole line in the frame."""
+    angle = rng.uniform(0, 360)
+    theta = math.radians(angle)
+    along = np.array([math.sin(theta), math.cos(theta)])  # the tiles' long axis, as rotated
+    step = 2 * tile_w * (1 + rng.uniform(0, 0.03))
+    reach = (n * step + tile_w) / 2
+    room = np.array([width, height]) / 2 - tile_w
+    fit = min(1.0, *(room / np.maximum(np.abs(along) * reach, 1e-6)).tolist())
+    centre = np.array([width / 2, height / 2])
+    pts: list[np.ndarray | None] = [
+        centre + along * (i - (n - 1) / 2) * step * fit for i in range(n)
+    ]
+    return pts, [angle] * n, tile_w * fit
+
+
+def _distract(
+    rng: np.random.Generator,
+    image: np.ndarray,
+    n_down: int,
+    n_printed: int,
+    tile_w: float,
+    centres: list[np.ndarray | None],
+    style: dict,
+) -> list[np.ndarray]:
+    """Face-down tiles and printed pictures of dominoes where the hand leaves room."""
+    h, w = image.shape[:2]
+    out = []
+    for k in range(n_down + n_printed):
+        printed = k >= n_down
+        size = tile_w * (rng.uniform(0.4, 0.8) if printed else 1.0)
+        if w <= 2 * size or h <= 4 * size:
+            continue
+        for _ in range(40):
+            p = np.array([rng.uniform(size, w - size), rng.uniform(2 * size, h - 2 * size)])
+            if all(q is None or np.linalg.norm(p - q) > 1.2 * (tile_w + size) for q in centres):
+                break
+        else:
+            continue
+        centres = [*centres, p]
+        if printed:
+            # A flat picture: outline, bar and pips in ink on paper, no bevel, no shadow.
+            pic = dict(style)
+            pic.update(
+                ivory=np.array([235.0, 235.0, 235.0]),
+                pips={n: (20, 20, 20) for n in range(16)},
+                bar=(20, 20, 20),
+                radius=0.02,
+            )
+            sprite, alpha = _tile_sprite(
+                rng, (int(rng.integers(0, 7)), int(rng.integers(0, 7))), size, "black", pic
+            )
+            cv2.rectangle(sprite, (0, 0), (sprite.shape[1] - 1, sprite.shape[0] - 1), (20,) * 3, 2)
+            box = _composite(image, sprite, alpha, p, rng.uniform(0, 360), size, rng, 0, None, 0.0)
+        else:
+            down = dict(style, face_down=True)
+            sprite, alpha = _tile_sprite(rng, (0, 0), size, "black", down)
+            box = _composite(image, sprite, alpha, p, rng.uniform(0, 360), size, rng, 1)
+        out.append(box)
+    return out
+
+
+def _camera(
+    rng: np.random.Generator,
+    image: np.ndarray,
+    boxes: list[np.ndarray],
+    distractors: list[np.ndarray],
+    knobs: dict,
+) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray]]:
+    """Light, glare, plastic wrap, exposure, colour cast, perspective, blur, noise, JPEG."""
+    h, w = image.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    gx, gy = rng.uniform(-0.3, 0.3, 2)
+    image *= (1 + gx * (xx / w - 0.5) + gy * (yy / h - 0.5))[:, :, None]
+    for _ in range(knobs["glare"]):
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        sigma = rng.uniform(0.01, 0.06) * min(w, h)
+        glare = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * sigma**2))
+        image += (glare * rng.uniform(60, 220))[:, :, None]
+    if knobs["wrap"]:
+        # Shiny plastic: a milky haze and crinkled streaks of highlight.
+        haze = rng.uniform(0.05, 0.2)
+        image = image * (1 - haze) + 235 * haze
+        small = rng.normal(0, 1, (max(2, h // 40), max(2, w // 40))).astype(np.float32)
+        field_ = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+        streak = np.clip(1 - np.abs(field_) * rng.uniform(4, 9), 0, 1) ** 2
+        image += (streak * rng.uniform(60, 160))[:, :, None]
+    image = image * knobs["gain"]
+    if knobs["cast"]:
+        image *= rng.uniform(0.8, 1.2, 3).astype(np.float32)
+    image = np.clip(image, 0, 255).astype(np.uint8)
+    if knobs["tilt"] > 0:
+        d = knobs["tilt"] * min(w, h)
+        src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+        dst = src + rng.uniform(-d, d, (4, 2)).astype(np.float32)
+        matrix = cv2.getPerspectiveTransform(src, dst)
+        image = cv2.warpPerspective(image, matrix, (w, h), borderMode=cv2.BORDER_REFLECT)
+
+        def move(box: np.ndarray) -> np.ndarray:
+            return cv2.perspectiveTransform(box.reshape(-1, 1, 2), matrix).reshape(-1, 2)
+
+        boxes = [move(b) for b in boxes]
+        distractors = [move(b) for b in distractors]
+    sigma = knobs["blur"] * max(w, h) / 1000
+    image = cv2.GaussianBlur(image, (0, 0), max(0.3, sigma))
+    noise = rng.normal(0, knobs["noise"], image.shape)
+    image = np.clip(image + noise, 0, 255).astype(np.uint8)
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, knobs["jpeg"]])
+    decoded = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
+    return (image if decoded is None else np.asarray(decoded)), boxes, distractors
+
+
+def _at(box: np.ndarray, s: float, t: float) -> np.ndarray:
+    """The point at ``s`` across and ``t`` along a tile's outline (0..1 each)."""
+    c0, c1, c2, c3 = np.asarray(box, np.float64)
+    top = c0 + s * (c1 - c0)
+    bottom = c3 + s * (c2 - c3)
+    return top + t * (bottom - top)
+
+
+#: The rim of a tile left out of its face class, as a part of the tile's width: touching
+#: tiles come apart in the class map.
+RIM = nets.RIM
+
+
+def label_map(photo: SynthPhoto, width: int, height: int) -> np.ndarray:
+    """The class map of ``photo`` at ``width`` x ``height``: :data:`FACE` inside each tile's
+    rim, :data:`DIVIDER` on its divider, :data:`BACKGROUND` elsewhere (uint8)."""
+    out = np.zeros((height, width), np.uint8)
+    sx = width / photo.image.shape[1]
+    sy = height / photo.image.shape[0]
+    scale = np.array([sx, sy])
+    for box in photo.boxes:
+        r_s, r_t = RIM, RIM / 2
+        quad = [_at(box, s, t) for s, t in ((r_s, r_t), (1 - r_s, r_t), (1 - r_s, 1 - r_t))]
+        quad.append(_at(box, r_s, 1 - r_t))
+        pts = np.round(np.array(quad) * scale * 8).astype(np.int32)
+        cv2.fillConvexPoly(out, pts, FACE, cv2.LINE_8, shift=3)
+    for box in photo.boxes:
+        a, b = _at(box, 0.22, 0.5) * scale, _at(box, 0.78, 0.5) * scale
+        tile_w = float(np.linalg.norm((box[1] - box[0]) * scale))
+        thick = max(1, round(0.07 * tile_w))
+        cv2.line(
+            out, tuple(np.round(a).astype(int)), tuple(np.round(b).astype(int)), DIVIDER, thick
+        )
+    return out
+
+
+def half_crops(
+    rng: np.random.Generator, photo: SynthPhoto, side: int, jitter: float = 0.06
+) -> list[tuple[np.ndarray, int]]:
+    """Upright half-tiles of ``photo``, ``side`` x ``side`` BGR, each with its number; the
+    outline jittered by up to ``jitter`` tile widths, as a detector would find it. Also
+    "not a half" crops (label -1): a box between two halves, off the tile, a face-down
+    tile, a printed domino."""
+    out: list[tuple[np.ndarray, int]] = []
+    for box, halves in zip(photo.boxes, photo.halves, strict=True):
+        tile_w = float(np.linalg.norm(box[1] - box[0]))
+        noisy = np.asarray(box, np.float64) + rng.uniform(-jitter, jitter, (4, 2)) * tile_w
+        tile = upright(photo.image, noisy, side)
+        first, second = tile[:side], tile[side:]
+        if rng.random() < 0.5:
+            out.append((first, halves[0]))
+            out.append((cv2.rotate(second, cv2.ROTATE_180), halves[1]))
+        else:
+            out.append((cv2.rotate(first, cv2.ROTATE_180), halves[0]))
+            out.append((second, halves[1]))
+        if rng.random() < 0.35:
+            # Centred on the divider, or a half turned a quarter: neither is a half.
+            mid = upright(photo.image, _shifted(noisy, 0.25), side)[:side]
+            out.append((mid, -1))
+    for box in photo.distractors:
+        if rng.random() < 0.5:
+            out.append((upright(photo.image, box, side)[:side], -1))
+    h, w = photo.image.shape[:2]
+    for _ in range(1 if photo.boxes else 2):
+        if photo.boxes:
+            size = float(np.linalg.norm(photo.boxes[0][1] - photo.boxes[0][0]))
+        else:
+            size = min(h, w) / 8
+        x = rng.uniform(0, max(1.0, w - size))
+        y = rng.uniform(0, max(1.0, h - size))
+        square = np.array([[x, y], [x + size, y], [x + size, y + 2 * size], [x, y + 2 * size]])
+        out.append((upright(photo.image, square, side)[:side], -1))
+    return out
+
+
+def _shifted(box: np.ndarray, t: float) -> np.ndarray:
+    """``box`` moved ``t`` of its length along the tile."""
+    along = (box[3] - box[0]) * t
+    return box + along

@@ -1,0 +1,293 @@
+"""Train the photo reader's two small networks on synthetic photos and export them to ONNX.
+
+    pip install -e '.[train]'          # torch==2.13.0 (CPU) and onnx: never needed to run cf
+    python -m cf.photo.train --seed 0  # about 10 minutes of CPU; writes cf/photo/models/
+
+Never imported by ``cf`` itself. Every training photo comes from
+:func:`cf.photo.scenes.render_family` (family ``mixed``): no real photo is ever used. Two nets:
+
+- **tiles** (:data:`cf.photo.nets.TILE_NET`): a small U-Net that maps a photo, its long side
+  :data:`cf.photo.nets.SEG_SIZE` pixels, to three classes per pixel: background, tile face
+  inside its rim, divider (:func:`cf.photo.scenes.label_map`). The rim left out makes
+  touching tiles come apart.
+- **halves** (:data:`cf.photo.nets.HALF_NET`): a small classifier of upright half-tiles,
+  :data:`cf.photo.nets.HALF_SIDE` pixels square: 0..15 pips, or not a half.
+
+Each run writes the ONNX files and ``checks.npz``: fixed inputs with the outputs of the
+exported model, which ``tests/test_photo_nets.py`` compares against ``cv2.dnn``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from cf.photo import nets
+from cf.photo.scenes import FAMILIES, half_crops, label_map, render_family
+
+MODELS = Path(__file__).parent / "models"
+
+#: Sizes of the segmentation training photos (width, height).
+SEG_SIZES = ((256, 192), (192, 256), (256, 256), (288, 224), (224, 288))
+
+
+def _seg_sample(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    size = SEG_SIZES[int(rng.integers(len(SEG_SIZES)))]
+    # Render larger, then shrink: pips and edges as a camera's downscale leaves them.
+    factor = float(rng.choice([1.0, 1.5, 2.0]))
+    big = (round(size[0] * factor), round(size[1] * factor))
+    photo = render_family(seed, "mixed", size=big)
+    image = cv2.resize(photo.image, size, interpolation=cv2.INTER_AREA)
+    return nets.prepare_photo(image), label_map(photo, *size)
+
+
+def _half_sample(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    sizes = ((480, 360), (640, 480), (360, 480))
+    photo = render_family(seed, "mixed", size=sizes[int(rng.integers(len(sizes)))])
+    crops = half_crops(rng, photo, nets.HALF_SIDE) + half_crops(rng, photo, nets.HALF_SIDE)
+    if not crops:
+        return np.zeros((0, 3, nets.HALF_SIDE, nets.HALF_SIDE), np.float32), np.zeros(0, int)
+    x = nets.prepare_halves([c for c, _ in crops])
+    y = np.array([n if n >= 0 else nets.NOT_A_HALF for _, n in crops])
+    return x, y
+
+
+def _data(fn, seeds: range, workers: int) -> list:
+    with multiprocessing.Pool(workers) as pool:
+        return pool.map(fn, seeds, chunksize=16)
+
+
+def _seg_model():
+    import torch
+    from torch import nn
+
+    def conv(a: int, b: int, stride: int = 1) -> list:
+        return [nn.Conv2d(a, b, 3, stride=stride, padding=1), nn.BatchNorm2d(b), nn.ReLU()]
+
+    class UNet(nn.Module):
+        """Five levels, 1/2 to 1/32 of the input; the classes come out at 1/2."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.e1 = nn.Sequential(*conv(3, 8, 2), *conv(8, 8))
+            self.e2 = nn.Sequential(*conv(8, 16), *conv(16, 16))
+            self.e3 = nn.Sequential(*conv(16, 24), *conv(24, 24))
+            self.e4 = nn.Sequential(*conv(24, 32), *conv(32, 32))
+            self.e5 = nn.Sequential(*conv(32, 32), *conv(32, 32))
+            self.d4 = nn.Sequential(*conv(64, 32))
+            self.d3 = nn.Sequential(*conv(56, 24))
+            self.d2 = nn.Sequential(*conv(40, 16))
+            self.d1 = nn.Sequential(*conv(24, 8))
+            self.out = nn.Conv2d(8, 3, 1)
+            self.pool = nn.MaxPool2d(2)
+            self.up = nn.Upsample(scale_factor=2, mode="nearest")
+
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            a = self.e1(x)
+            b = self.e2(self.pool(a))
+            c = self.e3(self.pool(b))
+            d = self.e4(self.pool(c))
+            e = self.e5(self.pool(d))
+            d = self.d4(torch.cat([self.up(e), d], 1))
+            c = self.d3(torch.cat([self.up(d), c], 1))
+            b = self.d2(torch.cat([self.up(c), b], 1))
+            a = self.d1(torch.cat([self.up(b), a], 1))
+            return torch.softmax(self.out(a), 1)
+
+    return UNet()
+
+
+def _half_model():
+    from torch import nn
+
+    def conv(a: int, b: int) -> list:
+        return [nn.Conv2d(a, b, 3, padding=1), nn.BatchNorm2d(b), nn.ReLU(), nn.MaxPool2d(2)]
+
+    side = nets.HALF_SIDE // 8
+    return nn.Sequential(
+        *conv(3, 12),
+        *conv(12, 24),
+        *conv(24, 32),
+        nn.Flatten(),
+        nn.Linear(32 * side * side, 64),
+        nn.ReLU(),
+        nn.Dropout(0.2),
+        nn.Linear(64, nets.NOT_A_HALF + 1),
+        nn.Softmax(1),
+    )
+
+
+def _fit(model, batches, steps: int, lr: float, loss_fn, log: str) -> None:
+    import torch
+
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps)
+    model.train()
+    start = time.time()
+    for step in range(steps):
+        x, y = batches(step)
+        opt.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        opt.step()
+        sched.step()
+        if step % 100 == 0 or step == steps - 1:
+            print(f"{log} step {step}/{steps} loss {loss.item():.4f} {time.time() - start:.0f}s")
+    model.eval()
+
+
+def _export(model, example, path: Path) -> np.ndarray:
+    """Write ``model`` as ONNX (opset 11; any batch, height and width) and return its output
+    on ``example``."""
+    import torch
+
+    with torch.no_grad():
+        torch.onnx.export(
+            model,
+            (torch.from_numpy(example),),
+            str(path),
+            opset_version=11,
+            input_names=["input"],
+            output_names=["output"],
+            dynamic_axes={"input": {0: "n", 2: "h", 3: "w"}, "output": {0: "n"}},
+            dynamo=False,
+        )
+        return model(torch.from_numpy(example)).numpy()
+
+
+def train(seed: int, out: Path, scale: float = 1.0, workers: int = 2, only: str = "") -> None:
+    """Train both nets (or ``only`` one) from ``seed``; write them and their check data to
+    ``out``."""
+    import torch
+
+    torch.manual_seed(seed)
+    # One thread: on a shared, busy machine more threads wait on each other.
+    torch.set_num_threads(1)
+    out.mkdir(parents=True, exist_ok=True)
+    if only in ("", "halves"):
+        half, x_half = _train_halves(seed, scale, workers)
+        _save_checks(out, "halves", x_half, _export(half, x_half, out / nets.HALF_NET))
+        _report(half, seed)
+    if only in ("", "tiles"):
+        seg = _train_tiles(seed, scale, workers)
+        x_seg = nets.prepare_photo(render_family(seed, "mixed", size=(160, 128)).image)
+        _save_checks(out, "tiles", x_seg, _export(seg, x_seg, out / nets.TILE_NET))
+
+
+def _save_checks(out: Path, name: str, x: np.ndarray, y: np.ndarray) -> None:
+    """Add one net's fixed inputs and exported outputs to ``checks.npz``."""
+    path = out / "checks.npz"
+    checks = dict(np.load(path)) if path.is_file() else {}
+    checks[f"{name}_input"], checks[f"{name}_output"] = x, y
+    np.savez_compressed(path, **checks)
+
+
+def _train_halves(seed: int, scale: float, workers: int):
+    import torch
+
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    base = 1_000_000 * (seed + 1)
+    t0 = time.time()
+    parts = _data(_half_sample, range(base, base + round(800 * scale)), workers)
+    hx = torch.from_numpy(np.concatenate([p[0] for p in parts]))
+    hy = torch.from_numpy(np.concatenate([p[1] for p in parts])).long()
+    print(f"halves: {len(hy)} crops from {len(parts)} photos in {time.time() - t0:.0f}s")
+    counts = torch.bincount(hy, minlength=nets.NOT_A_HALF + 1).float()
+    print("per class:", counts.int().tolist())
+    half = _half_model()
+
+    def half_batch(_step: int):
+        idx = torch.from_numpy(rng.integers(0, len(hy), 64))
+        x = hx[idx]
+        # Half a turn reads the same: train on both.
+        flip = torch.from_numpy(rng.random(len(idx)) < 0.5)
+        x[flip] = torch.flip(x[flip], dims=(2, 3))
+        return x, hy[idx]
+
+    def half_loss(p, y):
+        return torch.nn.functional.nll_loss(torch.log(p + 1e-7), y)
+
+    _fit(half, half_batch, round(2500 * scale), 3e-3, half_loss, "halves")
+    return half, hx[:8].numpy().copy()
+
+
+def _train_tiles(seed: int, scale: float, workers: int):
+    import torch
+
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed + 1)
+    base = 1_000_000 * (seed + 1) + 500_000
+    t0 = time.time()
+    parts = _data(_seg_sample, range(base, base + round(600 * scale)), workers)
+    print(f"tiles: {len(parts)} photos in {time.time() - t0:.0f}s")
+    seg = _seg_model()
+    weights = torch.tensor([1.0, 2.0, 4.0])
+    by_size: dict[tuple, list] = {}
+    for part in parts:
+        by_size.setdefault(part[0].shape[2:], []).append(part)
+    groups = list(by_size.values())
+
+    def seg_batch(step: int):
+        # Photos of one size per batch.
+        pool = groups[step % len(groups)]
+        picks = [pool[i] for i in rng.integers(0, len(pool), 8)]
+        x = torch.from_numpy(np.concatenate([p[0] for p in picks]))
+        y = torch.from_numpy(np.stack([p[1] for p in picks])).long()
+        # Mirrored photos are photos too; the classes come out at half the size.
+        if step % 2:
+            x, y = torch.flip(x, dims=(3,)), torch.flip(y, dims=(2,))
+        # Down to the output's size: the strongest class of each 2 x 2 (a thin divider stays).
+        y = torch.nn.functional.max_pool2d(y[:, None].float(), 2)[:, 0].long()
+        return x, y
+
+    def seg_loss(p, y):
+        return torch.nn.functional.nll_loss(torch.log(p + 1e-7), y, weight=weights)
+
+    _fit(seg, seg_batch, round(800 * scale), 3e-3, seg_loss, "tiles")
+    return seg
+
+
+def _report(half, seed: int) -> None:
+    """Accuracy of the halves net on fresh synthetic crops, per family."""
+    import torch
+
+    rng = np.random.default_rng(seed + 99)
+    for family in FAMILIES:
+        xs, ys = [], []
+        for i in range(15):
+            photo = render_family(10_000 + i, family, size=(640, 480))
+            crops = half_crops(rng, photo, nets.HALF_SIDE, jitter=0.04)
+            xs += [c for c, _ in crops]
+            ys += [n if n >= 0 else nets.NOT_A_HALF for _, n in crops]
+        with torch.no_grad():
+            p = half(torch.from_numpy(nets.prepare_halves(xs))).numpy()
+        right = float(np.mean(p.argmax(1) == np.array(ys)))
+        print(f"halves on {family:<12} {len(ys):5} crops: {right:.1%} right")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=MODELS)
+    parser.add_argument("--scale", type=float, default=1.0, help="data and steps, x")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--only", choices=("halves", "tiles"), default="")
+    args = parser.parse_args()
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    cv2.setNumThreads(1)
+    start = time.time()
+    train(args.seed, args.out, args.scale, args.workers, args.only)
+    print(f"trained in {(time.time() - start) / 60:.1f} minutes; wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,53 @@
+"""The reader ``cf score --photo`` runs (cf/photo/combined.py): the classical pipeline, and
+the networks where it refuses; two readers that disagree are a refusal."""
+
+from __future__ import annotations
+
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+np = pytest.importorskip("numpy")
+
+from cf.photo import combined, nets, reader  # noqa: E402
+from cf.photo.scenes import render_family  # noqa: E402
+from cf.tiles import Tile  # noqa: E402
+
+
+def test_the_nets_read_again_where_the_classical_reader_refuses(monkeypatch):
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    refused = reader.PhotoReading(unreadable=[reader.Unreadable([(0, 0)] * 4, [])])
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: refused)
+    assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
+    # Without the model files, the classical refusal stands.
+    monkeypatch.setattr(nets, "available", lambda: False)
+    assert combined.read_hand(photo.image, 9) is refused
+
+
+def test_two_readers_that_disagree_are_a_refusal(monkeypatch):
+    """The classical reader read a tile with confidence that the nets do not see: its
+    refusal stands."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    box = [(0, 0)] * 4
+    refused = reader.PhotoReading(
+        reads=[reader.TileRead(Tile(7, 0), 0.9, box)],
+        unreadable=[reader.Unreadable(box, [])],
+    )
+    assert Tile(7, 0) not in photo.tiles
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: refused)
+    assert combined.read_hand(photo.image, 9) is refused
+
+
+def test_a_tile_in_shadow_the_classical_reader_refuses_is_read_right_or_refused():
+    """Seed 3 of tests/test_photo.py's shadowed tile: the classical pipeline doubts it, the
+    networks read the whole hand; never a wrong hand."""
+    from test_photo import _shadowed
+
+    from cf.photo.synth import render_hand
+
+    for seed in (0, 3, 7):
+        layout = ["scatter", "row", "block"][seed % 3]
+        photo = render_hand(seed, size=(1024, 768), difficulty=0, count=5, layout=layout)
+        reading = combined.read_hand(_shadowed(photo.image, photo.boxes[0]), photo.top)
+        assert not reading.ok or sorted(reading.tiles) == sorted(photo.tiles)
+        if seed == 3:
+            assert reading.ok

@@ -1,0 +1,93 @@
+"""The photo reader's networks (cf/photo/models): they load in OpenCV's own cv2.dnn and give
+the outputs the exported model gave, and the game's rules are checked on top of them.
+
+No torch and no network needed: ``checks.npz`` holds fixed inputs and the outputs the
+trained model gave at export (``python -m cf.photo.train``)."""
+
+from __future__ import annotations
+
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+np = pytest.importorskip("numpy")
+
+from cf.photo import nets, reader  # noqa: E402
+from cf.photo.scenes import render_family  # noqa: E402
+from cf.tiles import Tile  # noqa: E402
+
+CHECKS = nets.MODELS / "checks.npz"
+
+
+def test_the_models_are_committed_and_small():
+    assert nets.available()
+    size = sum(p.stat().st_size for p in nets.MODELS.iterdir())
+    assert size <= 5 * 2**20
+
+
+@pytest.mark.parametrize(("name", "key"), [(nets.TILE_NET, "tiles"), (nets.HALF_NET, "halves")])
+def test_cv2_dnn_gives_the_exported_models_outputs(name, key):
+    checks = np.load(CHECKS)
+    cv2.setNumThreads(1)
+    net = cv2.dnn.readNetFromONNX(str(nets.MODELS / name))
+    net.setInput(checks[f"{key}_input"])
+    out = net.forward()
+    assert out.shape == checks[f"{key}_output"].shape
+    np.testing.assert_allclose(out, checks[f"{key}_output"], atol=1e-4)
+    # Probabilities: each pixel's (each crop's) classes sum to one.
+    np.testing.assert_allclose(out.sum(axis=1), 1.0, atol=1e-4)
+
+
+def test_the_tiles_net_runs_at_any_size_and_the_halves_net_at_any_batch():
+    tiles = nets.run(nets.TILE_NET, np.zeros((1, 3, 96, 160), np.float32))
+    assert tiles.shape == (1, 3, 48, 80)
+    halves = nets.run(nets.HALF_NET, np.zeros((5, 3, nets.HALF_SIDE, nets.HALF_SIDE), np.float32))
+    assert halves.shape == (5, nets.NOT_A_HALF + 1)
+
+
+def _probs(**mass: float) -> np.ndarray:
+    p = np.full(nets.NOT_A_HALF + 1, 1e-4)
+    for key, value in mass.items():
+        p[nets.NOT_A_HALF if key == "no" else int(key[1:])] = value
+    return p / p.sum()
+
+
+def test_a_half_reads_its_likeliest_count_within_the_set():
+    n, conf, alts, why = nets._half(_probs(n5=0.9, n6=0.1), 0.0, 6)
+    assert (n, why) == (5, "") and conf > 0.85 and alts == [6]
+    # More pips than the set has: read within the set, in doubt.
+    n, conf, _, why = nets._half(_probs(n9=0.6, n6=0.4), 0.0, 6)
+    assert n == 6 and conf < 0.5 and "more pips" in why
+
+
+def test_a_half_that_reads_differently_turned_round_is_in_doubt():
+    _, conf, _, why = nets._half(_probs(n4=1.0), 0.6, 9)
+    assert conf <= 0.5 and "half a turn" in why
+
+
+def test_not_a_half_is_no_count():
+    assert nets._half(_probs(no=0.9, n1=0.1), 0.0, 9)[0] is None
+
+
+def test_a_tile_read_twice_is_in_doubt():
+    corners = np.zeros((4, 2))
+    found = [
+        nets.Found(corners, Tile(3, 2), 0.9, []),
+        nets.Found(corners, Tile(3, 2), 0.95, []),
+        nets.Found(corners, Tile(4, 2), 0.9, []),
+    ]
+    out = nets._once_each(found)
+    assert [round(f.confidence, 3) for f in out] == [0.27, 0.285, 0.9]
+    assert "read twice" in out[0].reason
+
+
+def test_the_nets_read_a_synthetic_hand():
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    reading = nets.reading(photo.image, 9, reader.DEFAULT_MIN_CONFIDENCE)
+    assert len(reading.reads) + len(reading.unreadable) == len(photo.tiles)
+    assert sorted(reading.tiles) == sorted(photo.tiles)
+
+
+def test_the_nets_find_nothing_on_a_blank_photo():
+    blank = np.full((480, 640, 3), 200, np.uint8)
+    reading = nets.reading(blank, 9, reader.DEFAULT_MIN_CONFIDENCE)
+    assert not reading.reads and not reading.unreadable
