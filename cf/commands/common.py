@@ -51,6 +51,15 @@ def fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
+def check_photo_path(path: str) -> None:
+    """Exit 2 unless ``path`` names a file: the same words for a missing photo in
+    ``cf score --photo`` and ``cf add NAME=@PHOTO``."""
+    if os.path.isdir(path):
+        fail(f"{path} is a directory, not a photo", 2)
+    if not os.path.exists(path):
+        fail(f"cannot read {path}: no such file", 2)
+
+
 #: The most a command reads from stdin (game files have the same limit).
 MAX_STDIN = 16 * 2**20
 

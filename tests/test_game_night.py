@@ -1,0 +1,189 @@
+"""A family's game night without a single puzzled look (issue 21): the words cf says at
+the table — a round entered twice, a forgotten pair of quotes, two typos at once, a
+replaced round, the restore line of ``cf undo``, a missing photo."""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cf.record.reader import read_game
+
+PLAYERS = "Ana,Ben,Mamá,Tío Lu"
+
+
+@pytest.fixture
+def family(cli, tmp_path) -> Path:
+    """A new double-six game (7 rounds) for a family with accented and spaced names."""
+    path = tmp_path / "family.yaml"
+    result = cli("new", str(path), "--players", PLAYERS, "--set", "6", "--date", "2026-12-01")
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def add(cli, path: Path, *entries: str):
+    return cli("add", str(path), *entries)
+
+
+# --- 1. a round entered twice; a score that is not a whole number -------------------------
+
+
+def test_a_round_like_the_one_before_is_written_with_a_warning(cli, family):
+    assert add(cli, family, "Ana=5", "Ben=0", "Mamá=12", "Tío Lu=out").stderr == ""
+    result = add(cli, family, "Ana=5", "Ben=0", "Mamá=12", "Tío Lu=out")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        "warning: round 2 has the same entries as round 1 — entered twice? cf undo removes it\n"
+    )
+    assert len(read_game(family.read_bytes(), str(family)).rounds) == 2
+    other = add(cli, family, "Ana=5", "Ben=1", "Mamá=12", "Tío Lu=out")
+    assert other.exit_code == 0 and other.stderr == ""
+
+
+def test_hands_like_the_round_before_warn_too_but_not_a_replaced_round(cli, family):
+    hands = ("Ana=out", "Ben=4-4", "Mamá=1-1", "Tío Lu=2-2 1-0")
+    add(cli, family, *hands)
+    assert "round 2 has the same entries as round 1" in add(cli, family, *hands).stderr
+    result = cli("add", str(family), "--round", "2", *hands)  # a fix, not a repeat
+    assert result.exit_code == 0 and "warning" not in result.stderr
+
+
+@pytest.mark.parametrize("value", ["-4", "12.5", "+3", "0,5", ".5"])
+def test_a_score_that_is_not_a_whole_number_says_what_a_score_is(cli, family, value):
+    before = family.read_bytes()
+    result = add(cli, family, "Ana=5", "Ben=0", f"Mamá={value}", "Tío Lu=out")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: Mamá: '{value}' is not a score (a score is a whole number, 0 or more)\n"
+    )
+    assert "not a tile" not in result.stderr
+    assert family.read_bytes() == before
+
+
+# --- 2. forgotten quotes; every typo at once ----------------------------------------------
+
+
+def test_tiles_split_by_a_space_say_the_quotes_to_type(cli, family):
+    before = family.read_bytes()
+    result = add(cli, family, "Ana=5-4", "3-1", "Ben=0", "Mamá=2", "Tío Lu=out")
+    assert result.exit_code == 2
+    assert 'tiles with spaces need quotes: Ana="5-4 3-1"' in result.stderr
+    assert "is not NAME=VALUE" not in result.stderr
+    result = add(cli, family, "Ana=0", "Tío Lu=6-5", "4-1", "[3|3]", "Ben=0", "Mamá=1")
+    assert 'need quotes: "Tío Lu"="6-5 4-1 [3|3]"' in result.stderr
+    assert family.read_bytes() == before
+
+
+def test_a_word_that_is_no_entry_still_shows_the_forms(cli, family):
+    result = add(cli, family, "Ana=1", "Ben")
+    assert result.exit_code == 2
+    assert "'Ben' is not NAME=VALUE (Ana=12," in result.stderr
+
+
+def test_every_name_typo_is_reported_at_once(cli, family):
+    result = add(cli, family, "Anna=5", "Benn=0", "Mama=12", "Tio=out")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Error: 'Anna' is not a player (did you mean 'Ana'?)\n"
+        "Error: 'Benn' is not a player (did you mean 'Ben'?)\n"
+        "Error: 'Tio' is not a player (did you mean 'Tío Lu'?)\n"
+    )
+
+
+# --- 4, 5. the scoreboard: a replaced round, and what the * means -------------------------
+
+
+def test_after_round_k_the_scoreboard_shows_round_k_replaced(cli, family):
+    """Round K's column, and the movement the fix made (Tío Lu was first before it)."""
+    add(cli, family, "Ana=5", "Ben=0", "Mamá=12", "Tío Lu=out")
+    add(cli, family, "Ana=1", "Ben=2", "Mamá=3", "Tío Lu=out")
+    result = cli("add", str(family), "--round", "1", "Ana=7", "Ben=0", "Mamá=12", "Tío Lu=9")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        "  rank  player      round 1    total  move\n"
+        "------  --------  ---------  -------  ------\n"
+        "     1  Ben *             0        2  ▲1\n"
+        "     2  Ana               7        8  ▲1\n"
+        "     3  Tío Lu            9        9  ▼2\n"
+        "     4  Mamá             12       15  –\n"
+        "* leader: Ben\n"
+        "round 1 replaced; round 2 of 7, next starts with 4-4\n"
+    )
+    data = cli("add", str(family), "-r", "2", "Ana=1", "Ben=2", "Mamá=3", "Tío Lu=0", "-f", "json")
+    assert '"replaced": 2' in data.stdout
+
+
+def test_the_star_is_explained_under_the_scoreboard(cli, tmp_path):
+    path = tmp_path / "g.yaml"
+    cli("new", str(path), "--players", "Ana,Ben", "--rounds", "2")
+    first = cli("add", str(path), "Ana=3", "Ben=0").stdout.splitlines()
+    assert first[-2:] == ["* leader: Ben", "round 1 of 2, next starts with 8-8"]
+    last = cli("add", str(path), "Ana=0", "Ben=3").stdout.splitlines()
+    assert last[-2:] == ["* winners: Ana and Ben", "game over: Ana and Ben win, tied on 3"]
+
+
+# --- 7. cf undo's restore line ------------------------------------------------------------
+
+
+def test_the_restore_line_quotes_one_way_and_keeps_out(cli, tmp_path):
+    folder = tmp_path / "game night"
+    folder.mkdir()
+    path = folder / "family.yaml"
+    cli("new", str(path), "--players", PLAYERS, "--set", "6")
+    add(cli, path, "Ana=5", "Ben=0", "Mamá=12", "Tío Lu=out")
+    before = path.read_bytes()
+    add(cli, path, "Ana=5", "Ben=6-1 5-0", "Mamá=out", "Tío Lu=2")
+    after = path.read_bytes()
+    result = cli("undo", str(path))
+    line = result.stdout.splitlines()[1].strip()
+    assert line == f'cf add "{path}" Ana=5 Ben="6-1 5-0" Mamá=out "Tío Lu"=2'
+    assert path.read_bytes() == before
+    # pasted into a shell, it puts back the very same bytes
+    words = shlex.split(line)
+    assert words[0] == "cf"
+    assert cli(*words[1:]).exit_code == 0
+    assert path.read_bytes() == after
+
+
+def test_the_restore_line_is_pasteable_in_a_real_shell(cli, tmp_path):
+    """bash itself reads the line: double quotes, accents, a space in a name."""
+    path = tmp_path / "g.yaml"
+    cli("new", str(path), "--players", PLAYERS, "--set", "6")
+    add(cli, path, "Ana=out", "Ben=6-1 5-0", "Mamá=3", "Tío Lu=0")
+    line = cli("undo", str(path)).stdout.splitlines()[1].strip()
+    assert "'" not in line
+    printed = subprocess.run(
+        ["bash", "-c", f"printf '%s\\n' {line[len('cf add ') :]}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert printed == [str(path), "Ana=out", "Ben=6-1 5-0", "Mamá=3", "Tío Lu=0"]
+
+
+def test_a_name_with_a_dollar_is_quoted_whole():
+    from cf.record.keeper import _shell_entry
+
+    assert _shell_entry("Ana $1", "out") == "'Ana $1=out'"
+    assert shlex.split(_shell_entry("Ana $1", "out")) == ["Ana $1=out"]
+
+
+# --- 12. a missing photo ------------------------------------------------------------------
+
+
+def test_a_missing_photo_is_said_alike_by_cf_score_and_cf_add(cli, family, monkeypatch):
+    monkeypatch.setitem(sys.modules, "cf.photo", None)  # with or without the extra
+    score = cli("score", "--photo", "nope.jpg")
+    added = add(cli, family, "Ana=@nope.jpg", "Ben=0", "Mamá=1", "Tío Lu=out")
+    assert score.exit_code == added.exit_code == 2
+    assert score.stderr == added.stderr == "Error: cannot read nope.jpg: no such file\n"
+
+
+def test_an_empty_photo_path_is_a_usage_error(cli, family):
+    result = add(cli, family, "Ana=@", "Ben=0", "Mamá=1", "Tío Lu=out")
+    assert result.exit_code == 2
+    assert "Ana=@: the photo's file goes after the @ (Ana=@hand.jpg)" in result.stderr
