@@ -187,3 +187,95 @@ def test_an_empty_photo_path_is_a_usage_error(cli, family):
     result = add(cli, family, "Ana=@", "Ben=0", "Mamá=1", "Tío Lu=out")
     assert result.exit_code == 2
     assert "Ana=@: the photo's file goes after the @ (Ana=@hand.jpg)" in result.stderr
+
+
+# --- 6. files written are named on stderr; a partial game said once ------------------------
+
+
+def test_a_chart_written_is_named_on_stderr_and_stdout_stays_the_table(cli, tmp_path):
+    chart = tmp_path / "night.svg"
+    plain = cli("tally", "examples/scorekeeper.yaml")
+    result = cli("tally", "examples/scorekeeper.yaml", "--chart", str(chart))
+    assert result.exit_code == 0
+    assert result.stdout == plain.stdout
+    assert result.stderr == f"wrote {chart}\n"
+    assert chart.read_bytes().startswith(b"<?xml")
+
+
+@pytest.mark.parametrize("fmt, ending", [("svg", "svg"), ("html", "html"), ("json", "json")])
+def test_cf_show_names_the_file_it_wrote(cli, tmp_path, fmt, ending):
+    out = tmp_path / f"board.{ending}"
+    result = cli("show", "examples/family-night.yaml", "-f", fmt, "-o", str(out))
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    assert result.stderr == f"wrote {out}\n"
+    assert out.stat().st_size > 0
+    to_stdout = cli("show", "examples/family-night.yaml", "-f", "json")
+    assert "wrote" not in to_stdout.stderr + to_stdout.stdout
+
+
+def test_a_partial_game_is_said_once(cli, family):
+    add(cli, family, "Ana=5", "Ben=0", "Mamá=12", "Tío Lu=out")
+    result = cli("tally", str(family))
+    said = (result.stdout + result.stderr).count("partial game")
+    assert said == 1 and result.stderr == ""
+    assert result.stdout.splitlines()[-1] == (
+        "* leaders: Ben and Tío Lu (partial game: 1 of 7 rounds)"
+    )
+    # csv has no note line: stderr says it (once)
+    csv = cli("tally", str(family), "-f", "csv")
+    assert csv.stderr == f"note: {family} is a partial game: 1 of 7 rounds\n"
+
+
+# --- 8. the chart's title; the replay page --------------------------------------------------
+
+
+def chart_title(svg: str) -> str:
+    import re
+
+    return re.search(r'font-weight="bold"[^>]*>([^<]*)</text>', svg).group(1)
+
+
+def test_the_chart_is_called_by_the_games_title(cli, tmp_path):
+    out = tmp_path / "c.svg"
+    cli("tally", "examples/scorekeeper.yaml", "--chart", str(out))
+    assert chart_title(out.read_text()) == "Running totals: Sunday at the club"
+    cli("tally", "examples/family-night.yaml", "--chart", str(out))  # no title: its name
+    assert chart_title(out.read_text()) == "Running totals: family-night.yaml"
+
+
+def page_of(cli, path) -> tuple[str, dict]:
+    import json
+    import re
+
+    html = cli("show", str(path), "-f", "html").stdout
+    data = json.loads(re.search(r'id="cf-data">(.*?)</script>', html, re.S).group(1))
+    return html, data
+
+
+def test_the_page_of_a_title_less_game_is_called_by_the_files_name(cli):
+    html, _ = page_of(cli, "examples/family-night.yaml")
+    assert "<h1>family-night.yaml</h1>" in html
+    assert "<title>family-night.yaml — cf replay</title>" in html
+
+
+def test_a_long_title_wraps_at_phone_width(cli):
+    html, _ = page_of(cli, "examples/family-night.yaml")
+    assert "header h1,header div{overflow-wrap:anywhere}" in html
+
+
+def test_the_last_step_has_the_winners_banner(cli, family):
+    _, data = page_of(cli, "examples/family-night.yaml")
+    assert data["outcome"] == "Game over: Carla wins with 138"
+    add(cli, family, "Ana=5", "Ben=0", "Mamá=12", "Tío Lu=out")
+    _, data = page_of(cli, family)
+    assert data["outcome"] == "Leaders: Ben and Tío Lu (partial game: 1 of 7 rounds)"
+
+
+def test_a_scores_only_game_has_the_scoreboard_and_no_empty_board(cli):
+    html, data = page_of(cli, "examples/scorekeeper.yaml")
+    assert 'id="board"' not in html
+    assert 'id="scores"' in html
+    assert data["outcome"] == "Game over: Carla wins with 125"
+    logged, _ = page_of(cli, "examples/family-night.yaml")
+    assert 'id="board"' in logged

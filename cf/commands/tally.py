@@ -97,6 +97,7 @@ def tally(
       cf tally examples/*.yaml --chart league.svg
     """
     from cf.record.standings import player_stats
+    from cf.render.standings import DATA_FORMATS
 
     fmt = table_format(format_)
     paths = files or ["-"]
@@ -104,15 +105,19 @@ def tally(
     if after_round is not None and len(paths) > 1:
         raise typer.BadParameter("takes one game file", param_hint="'--after-round'")
     tallied = []
+    titles = []
     failed = False
     count = 0
+    # One game's table says "partial game" in its last line: said once, not on stderr too.
+    table_says = len(paths) == 1 and fmt not in DATA_FORMATS
     for game in read_games(files):
         count += 1
-        standing = _standing(game, after_round)
+        standing = _standing(game, after_round, note_partial=not table_says)
         if standing is None:
             failed = True
         else:
             tallied.append(standing)
+            titles.append(game.title)
     if tallied:
         table_stats = player_stats(tallied) if stats else None
         if count == 1:
@@ -120,14 +125,17 @@ def tally(
         else:
             _print_tournament(tallied, rank_by, fmt, table_stats, count_partial)
     if chart is not None and tallied:
-        write_chart(tallied, chart)
+        write_chart(tallied, chart, titles[0] if count == 1 else None)
     if failed:
         raise typer.Exit(1)
 
 
-def _standing(game: Game, after_round: int | None) -> GameStandings | None:
+def _standing(
+    game: Game, after_round: int | None, *, note_partial: bool = True
+) -> GameStandings | None:
     """The standings of a valid ``game`` (after round ``after_round``, if given), with a
-    note on stderr for a partial game; ``None``, its problems on stderr, if it is not valid."""
+    note on stderr for a partial game (if ``note_partial``); ``None``, its problems on
+    stderr, if it is not valid."""
     from cf.record.check import validate
     from cf.record.standings import standings_of
     from cf.render.problems import omitted_lines, problem_line, summary_line
@@ -144,7 +152,7 @@ def _standing(game: Game, after_round: int | None) -> GameStandings | None:
         fail(f"--after-round {after_round}: {game.file} has {report.rounds} round(s)", 2)
     # a valid game scores every round
     standing = standings_of(game, report.round_points, after_round)  # type: ignore[arg-type]
-    if not standing.complete and after_round is None:
+    if not standing.complete and after_round is None and note_partial:
         typer.echo(
             f"note: {game.file} is a partial game: {standing.rounds_played} of "
             f"{standing.rounds_in_game} rounds",
