@@ -279,3 +279,89 @@ def test_a_scores_only_game_has_the_scoreboard_and_no_empty_board(cli):
     assert data["outcome"] == "Game over: Carla wins with 125"
     logged, _ = page_of(cli, "examples/family-night.yaml")
     assert 'id="board"' in logged
+
+
+# --- 9. cf validate: a photo for a game file; the parser's words made plain -------------------
+
+
+def test_a_photo_given_to_cf_validate_is_not_a_text_file(cli, tmp_path):
+    photo = tmp_path / "hand.jpg"
+    photo.write_bytes(bytes.fromhex("ffd8ffe000104a464946") + bytes(range(256)) * 8)
+    result = cli("validate", str(photo))
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == (
+        f"{photo}:1:1: [yaml] not a text file (is this an image?): a game file is YAML "
+        "text, saved as UTF-8"
+    )
+    png = tmp_path / "hand.png"
+    png.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
+    assert "(is this an image?)" in cli("validate", str(png)).stdout
+    zipped = tmp_path / "games.zip"
+    zipped.write_bytes(b"PK\x03\x04" + bytes(range(200)))
+    said = cli("validate", str(zipped)).stdout
+    assert "not a text file: a game file is YAML text" in said and "image" not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        (
+            "players: [Ana, Ben]\nrounds:\n  - scores: {Ana: 1, Ben: %3}\n",
+            3,
+            "a value cannot start with '%': put it in quotes, as in \"%3\"",
+        ),
+        (
+            "players: [@Ana, Ben]\nrounds: []\n",
+            1,
+            "a value cannot start with '@': put it in quotes, as in \"@Ana\"",
+        ),
+        ("players: [Ana, Ben]\n%rounds: []\n", 2, "remove the stray '%'"),
+        (
+            "title: Game: one\nplayers: [Ana, Ben]\nrounds: []\n",
+            1,
+            "a name or a value holding ': ' needs quotes, as in title: \"Game: one\"",
+        ),
+        (
+            "players: [Ana, Ben]\nrounds:\n  - scores:\n      Ana: 1\n      Ben: Jr: 0\n",
+            5,
+            'or "Ben: Jr": 0',
+        ),
+        ("players: [Ana, Ben\nrounds: []\n", 2, "the list begun with '[' on line 1 is not"),
+        (
+            "players: [Ana, Ben]\nrounds:\n  - scores: {Ana: 1, Ben: Jr: 0}\n",
+            3,
+            "or a name with ':' or ',' needs quotes",
+        ),
+        ('title: "night\nplayers: [Ana, Ben]\nrounds: []\n', 1, "a quote opened on line 1"),
+        (
+            "players: [Ana, Ben]\nrounds:\n - scores: {Ana: 1, Ben: 0}\n   - scores: {Ana: 1}\n",
+            4,
+            "indentation does not fit the lines above",
+        ),
+    ],
+    ids=[
+        "percent",
+        "at",
+        "percent-line",
+        "colon-title",
+        "colon-name",
+        "open-list",
+        "colon-in-braces",
+        "open-quote",
+        "indent",
+    ],
+)
+def test_parser_messages_are_plain_words_with_the_line(text, line, words):
+    from conftest import check
+
+    (problem,) = check(text).problems
+    assert problem.code == "yaml" and problem.line == line
+    assert words in problem.message, problem.message
+    for jargon in ("cannot start any token", "while scanning", "while parsing", "begun at"):
+        assert jargon not in problem.message
+
+
+def test_a_name_read_as_a_mapping_hints_at_quotes(cli, tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text("players: [Ana, Ben: Jr]\nrounds: []\n")
+    assert "(a ': ' in it? put it in quotes)" in cli("validate", str(path)).stdout

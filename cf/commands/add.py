@@ -184,6 +184,11 @@ def _read(file: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        from cf.record.reader import not_text
+
+        binary = not_text(data)
+        if binary is not None:  # a photo given for the game file
+            fail(f"{file}: {binary}")
         fail(f"{file} is not UTF-8 text (bad byte at offset {exc.start}): save it as UTF-8")
 
 
