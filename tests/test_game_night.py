@@ -365,3 +365,26 @@ def test_a_name_read_as_a_mapping_hints_at_quotes(cli, tmp_path):
     path = tmp_path / "g.yaml"
     path.write_text("players: [Ana, Ben: Jr]\nrounds: []\n")
     assert "(a ': ' in it? put it in quotes)" in cli("validate", str(path)).stdout
+
+
+# --- 14. a letter typed for a digit ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("4-l", "4-1"), ("I-1", "1-1"), ("O-4", "0-4"), ("[6|l]", "[6|1]"), ("l0-o", "10-0")],
+)
+def test_a_letter_for_a_digit_gets_did_you_mean(cli, typed, meant):
+    result = cli("score", "9-7", "6-6", typed, "--set", "12")
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: '{typed}' is not a tile (did you mean {meant}?)\n"
+
+
+def test_no_did_you_mean_where_the_fix_is_no_tile_of_the_set(cli):
+    result = cli("score", "9-7", "l0-1")  # 10-1 is not in double-nine
+    assert result.stderr == "Error: 'l0-1' is not a tile (write it like 9-7 or [9|7])\n"
+
+
+def test_cf_add_says_it_too(cli, family):
+    result = add(cli, family, "Ana=4-l", "Ben=0", "Mamá=1", "Tío Lu=out")
+    assert result.exit_code == 1 and "'4-l' is not a tile (did you mean 4-1?)" in result.stderr
