@@ -388,3 +388,140 @@ def test_no_did_you_mean_where_the_fix_is_no_tile_of_the_set(cli):
 def test_cf_add_says_it_too(cli, family):
     result = add(cli, family, "Ana=4-l", "Ben=0", "Mamá=1", "Tío Lu=out")
     assert result.exit_code == 1 and "'4-l' is not a tile (did you mean 4-1?)" in result.stderr
+
+
+# --- 10. help: no unrelated suggestion, one placeholder style, scorekeeping first ------------
+
+COMMAND_NAMES = ["score", "deal", "validate", "tally", "simulate", "new", "add", "undo",
+                 "show", "hint", "schema", "explain", "help"]  # fmt: skip
+
+
+@pytest.mark.parametrize("word", ["nosuch", "chart", "xyz", "players"])
+def test_an_unknown_command_suggests_nothing_unrelated(cli, word):
+    for args in (["help", word], [word]):
+        result = cli(*args)
+        assert result.exit_code == 2
+        assert f"No such command '{word}'. (cf --help lists them)" in result.stderr
+        assert "Did you mean" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("word", "meant"),
+    [("sim", "simulate"), ("valdate", "validate"), ("nwe", "new"), ("ad", "add")],
+)
+def test_a_near_miss_or_a_prefix_still_gets_did_you_mean(cli, word, meant):
+    assert f"Did you mean '{meant}'?" in cli("help", word).stderr
+
+
+def placeholders(help_text: str) -> list[str]:
+    """Every placeholder of a help text: in the usage line, and after each option."""
+    import re
+
+    found = []
+    usage = help_text.splitlines()[0]
+    found += usage.split("[OPTIONS]", 1)[1].split() if "[OPTIONS]" in usage else []
+    for line in help_text.splitlines():
+        m = re.match(r"\s+(-\w, )?--[\w-]+(, --[\w-]+)? (\S+)", line)
+        if m and not m.group(3)[0].isupper() and "|" not in m.group(3):
+            continue  # the help text itself began on this line (a flag)
+        if m:
+            found.append(m.group(3))
+    return found
+
+
+@pytest.mark.parametrize("command", COMMAND_NAMES)
+def test_one_placeholder_style_in_every_help(cli, command):
+    import re
+
+    text = cli(command, "--help").stdout
+    assert "<" not in text.split("\n\n")[0] and "{" not in text.splitlines()[0]
+    style = re.compile(r"\[?[A-Z][A-Z0-9_]*(\.\.\.)?\]?(\.\.\.)?|[a-z]+(\|[a-z]+)+")
+    for word in placeholders(text):
+        assert style.fullmatch(word), f"cf {command} --help: {word!r}"
+    for jargon in ("<str>", "<whole number>", "INTEGER", "<float", "{FILE}", "[files]"):
+        assert jargon not in text, f"cf {command} --help: {jargon}"
+
+
+def test_the_placeholders_read_as_the_docs_write_them(cli):
+    assert cli("add", "--help").stdout.startswith("Usage: cf add [OPTIONS] FILE ENTRY...\n")
+    assert cli("tally", "--help").stdout.startswith("Usage: cf tally [OPTIONS] [FILE...]\n")
+    assert "-f, --format text|json  " in cli("add", "--help").stdout
+    assert "--chart FILE " in cli("tally", "--help").stdout
+    assert "--double-blank N " in cli("new", "--help").stdout
+
+
+def test_cf_help_speaks_of_keeping_score_first(cli):
+    text = cli("--help").stdout
+    about = " ".join(text.split("\n\n")[1].split())
+    assert about.startswith(
+        "cf — the Chicken Foot (Pata de Gallina) toolkit: keep score at the table round by "
+        "round (cf new, cf add, cf undo), score a hand"
+    )
+
+
+@pytest.mark.parametrize("command", ["", *COMMAND_NAMES])
+def test_no_help_points_to_a_docs_folder_a_pip_user_does_not_have(cli, command):
+    text = cli(*([command] if command else []), "--help").stdout
+    assert "docs/" not in text and ".md" not in text
+
+
+# --- 11. completion: player names after cf add FILE; both program names -------------------
+
+
+def bash_words(cli, line: str) -> list[str]:
+    words = line.split()
+    cword = len(words) if line.endswith(" ") else len(words) - 1
+    env = {"_CF_COMPLETE": "complete_bash", "COMP_WORDS": line, "COMP_CWORD": str(cword)}
+    return [w for w in cli(env=env).stdout.splitlines() if w]
+
+
+def test_cf_add_completes_the_players_of_the_file(cli, family):
+    assert bash_words(cli, f"cf add {family} ") == ["Ana=", "Ben=", "Mamá=", "Tío\\ Lu="]
+    assert bash_words(cli, f"cf add {family} Ana=3 mamá=0 ") == ["Ben=", "Tío\\ Lu="]
+    assert bash_words(cli, f"cf add {family} -r 1 Ana=3 T") == ["Tío\\ Lu="]
+    assert bash_words(cli, f"cf add {family} Ana=") == []  # the value is the player's
+    assert bash_words(cli, "cf add nope.yaml ") == []
+
+
+@pytest.mark.parametrize(
+    ("shell", "markers"),
+    [
+        ("bash", ["complete -o default -F _cf_completion cf chickenfoot"]),
+        ("zsh", ["#compdef cf chickenfoot", "compdef _cf_completion cf chickenfoot"]),
+        ("fish", ["complete --command cf ", "complete --command chickenfoot "]),
+    ],
+)
+def test_completion_registers_for_chickenfoot_too(cli, shell, markers):
+    script = cli("--show-completion", shell).stdout
+    for marker in markers:
+        assert marker in script
+
+
+def test_fish_install_writes_a_file_for_each_name(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert cli("--install-completion", "fish").exit_code == 0
+    folder = tmp_path / ".config/fish/completions"
+    assert "--command chickenfoot" in (folder / "chickenfoot.fish").read_text()
+    assert "--command cf " in (folder / "cf.fish").read_text()
+
+
+@pytest.mark.skipif(subprocess.run(["bash", "-c", "true"]).returncode != 0, reason="bash")
+def test_a_real_bash_completes_a_name_without_a_space_after_the_equals(family):
+    """Sourced into bash, for the ``chickenfoot`` command: one candidate, ``nospace``."""
+    script = (
+        "source <(cf --show-completion bash)\n"
+        f"COMP_WORDS=(chickenfoot add {family} Ana=1 Ben=2 Mam); COMP_CWORD=5\n"
+        'compopt() { echo compopt "$@"; }\n'  # outside a real completion: show the call
+        "_cf_completion chickenfoot\n"
+        'printf "%s\\n" "${COMPREPLY[@]}"\n'
+        "complete -p chickenfoot\n"
+    )
+    env = {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin"}
+    out = subprocess.run(
+        ["bash", "--norc", "-c", script], env=env, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert out == [
+        "compopt -o nospace",
+        "Mamá=",
+        "complete -o default -F _cf_completion chickenfoot",
+    ]

@@ -15,6 +15,29 @@ app = command_app()
 PHOTO_EXTRA = "reading a photo needs the photo extra: pip install 'chickenfoot[photo]'"
 
 
+def complete_entry(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Tab completion of an ENTRY: ``NAME=`` for each player of FILE (read from the file)
+    not given yet, a space or other character the shell splits on escaped (``Tío\\ Lu=``).
+    Nothing once a ``=`` is typed: the value is the player's."""
+    if "=" in incomplete:
+        return []
+    file = ctx.params.get("file")
+    if not file or not os.path.isfile(file):
+        return []
+    import re
+
+    from cf.record.keeper import fold
+    from cf.record.reader import read_game
+
+    try:
+        with open(file, "rb") as fh:
+            players = read_game(fh.read(2**20), file).players
+    except (OSError, ValueError):
+        return []
+    given = {fold(e.partition("=")[0].strip()) for e in ctx.params.get("entry") or ()}
+    return [re.sub(r"([^\w.@%+:,/-])", r"\\\1", p) + "=" for p in players if fold(p) not in given]
+
+
 @app.command(short_help="Enter a round's scores or hands; print the scoreboard.")
 def add(
     file: Annotated[
@@ -28,6 +51,7 @@ def add(
             '(Ben="9-7 6-6 4-1"), out (Carla=out, or Carla=) or a photo (Dan=@hand.jpg).',
             show_default=False,
             metavar="ENTRY...",
+            autocompletion=complete_entry,
         ),
     ],
     round_: Annotated[

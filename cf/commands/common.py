@@ -177,7 +177,9 @@ def whole_number(value: object) -> int:
 
 StarterArmsOpt = Annotated[
     str,
-    typer.Option("--starter-arms", help="Arms the starter takes: 2..N or 'players'."),
+    typer.Option(
+        "--starter-arms", metavar="ARMS", help="Arms the starter takes: 2..N or 'players'."
+    ),
 ]
 DoubleBlankOpt = Annotated[
     int,
@@ -185,7 +187,7 @@ DoubleBlankOpt = Annotated[
         "--double-blank",
         envvar="CF_DOUBLE_BLANK",
         parser=whole_number,
-        metavar="INTEGER",
+        metavar="N",
         help="Points for holding the double blank 0-0 at the end of a round.",
     ),
 ]
@@ -236,7 +238,9 @@ def table_format(value: str) -> str:
 
 FilesArg = Annotated[
     Optional[list[str]],
-    typer.Argument(help="Game files (YAML); '-' or none reads stdin.", show_default=False),
+    typer.Argument(
+        help="Game files (YAML); '-' or none reads stdin.", show_default=False, metavar="FILE"
+    ),
 ]
 
 

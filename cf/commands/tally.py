@@ -75,6 +75,7 @@ def tally(
         typer.Option(
             "--chart",
             callback=check_chart,
+            metavar="FILE",
             help="Also draw each player's running total, round by round, to this .svg or "
             ".png file (PNG needs the charts extra).",
             show_default=False,
