@@ -78,6 +78,12 @@ def test_tiles_split_by_a_space_say_the_quotes_to_type(cli, family):
     assert family.read_bytes() == before
 
 
+def test_a_tile_after_a_score_is_not_taken_for_forgotten_quotes(cli, family):
+    result = add(cli, family, "Ana=5", "3-1", "Ben=0", "Mamá=2", "Tío Lu=out")
+    assert result.exit_code == 2
+    assert "'3-1' is not NAME=VALUE" in result.stderr and "quotes" not in result.stderr
+
+
 def test_a_word_that_is_no_entry_still_shows_the_forms(cli, family):
     result = add(cli, family, "Ana=1", "Ben")
     assert result.exit_code == 2

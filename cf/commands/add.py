@@ -146,7 +146,7 @@ def entry_pairs(entries: list[str]) -> list[tuple[str, str]]:
             i += 1
             continue
         loose = _loose_tiles(entries, i)
-        if pairs and loose and not pairs[-1][1].startswith("@"):
+        if pairs and loose and _loose_tiles([pairs[-1][1].strip() or "0-0"], 0):
             last_name, last_value = pairs[-1]
             tiles = " ".join([last_value, *entries[i : i + loose]]).strip()
             raise typer.BadParameter(
