@@ -63,6 +63,43 @@ def _plain_number_words() -> None:
 _plain_number_words()
 
 
+def _plain_metavars() -> None:
+    """One placeholder style in every ``--help``: a value is a word in capitals (``FILE``,
+    ``ENTRY...``, ``K``; a whole number ``N``, a fraction ``X``, other text the option's
+    name: ``--set SET``), a choice its values (``text|json``); an optional argument is
+    in brackets (``[FILE]``). Not Typer's mix of ``{FILE}``, ``[tiles]...``, ``<str>``,
+    ``<whole number>`` and ``<text|json>``."""
+    from typer._click import types
+
+    def option_metavar(self: Any, ctx: Any) -> str:
+        if self.metavar is not None:
+            return str(self.metavar)
+        kind = self.type
+        if hasattr(kind, "choices"):
+            word = "|".join(str(getattr(c, "value", c)) for c in kind.choices)
+        elif isinstance(kind, types.IntParamType):
+            word = "N"
+        elif isinstance(kind, types.FloatParamType):
+            word = "X"
+        else:
+            word = (self.name or "value").strip("_").upper()
+        return word + ("..." if self.nargs != 1 else "")
+
+    def argument_metavar(self: Any, ctx: Any, *, usage: bool = False) -> str:
+        word = str(self.metavar or (self.name or "value").strip("_").upper())
+        if word.startswith("["):
+            return word
+        if self.nargs != 1 and not word.endswith("..."):
+            word += "..."
+        return f"[{word}]" if usage and not self.required else word
+
+    typer.core.TyperOption.make_metavar = option_metavar  # type: ignore[method-assign]
+    typer.core.TyperArgument.make_metavar = argument_metavar  # type: ignore[method-assign]
+
+
+_plain_metavars()
+
+
 class LazyGroup(typer.core.TyperGroup):
     """Click's lazy-loading group pattern: a command is imported when it is asked for.
 
@@ -83,8 +120,12 @@ class LazyGroup(typer.core.TyperGroup):
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
             import difflib
 
-            close = difflib.get_close_matches(name, [*COMMANDS, "help"], n=1, cutoff=0.5)
-            hint = f" Did you mean '{close[0]}'?" if close else ""
+            names = [*COMMANDS, "help"]
+            # A prefix (sim, ad) or a near spelling (valdate); nothing for a word that is
+            # merely as long as a command (nosuch is not schema).
+            close = [c for c in names if len(name) >= 2 and c.startswith(name.lower())]
+            close = close or difflib.get_close_matches(name.lower(), names, n=1, cutoff=0.65)
+            hint = f" Did you mean '{close[0]}'?" if len(close) == 1 else ""
             ctx.fail(f"No such command '{name}'.{hint} (cf --help lists them)")
         return super().resolve_command(ctx, args)
 
@@ -146,8 +187,9 @@ def _help_command(group: LazyGroup) -> Any:
 app = typer.Typer(
     name="cf",
     cls=LazyGroup,
-    help="cf — the Chicken Foot (Pata de Gallina) toolkit: score hands, deal, validate "
-    "game records, tally standings and simulate games.",
+    help="cf — the Chicken Foot (Pata de Gallina) toolkit: keep score at the table round "
+    "by round (cf new, cf add, cf undo), score a hand, deal, check recorded games, tally "
+    "standings, draw the table, get advice and simulate games.",
     no_args_is_help=True,
     add_completion=False,  # cf's own --install-completion/--show-completion, below
     pretty_exceptions_enable=False,
@@ -238,18 +280,55 @@ def _show_completion(ctx: Any, param: Any, value: Optional[str]) -> None:
     shell = _completion_shell(value)
     prog = ctx.find_root().info_name or "cf"
     var = f"_{prog.replace('-', '_').upper()}_COMPLETE"
-    typer.echo(get_completion_script(prog_name=prog, complete_var=var, shell=shell))
+    typer.echo(both_names(get_completion_script(prog_name=prog, complete_var=var, shell=shell)))
     raise typer.Exit()
+
+
+#: The program's two names (pyproject.toml's scripts): completion registers for both.
+NAMES = ("cf", "chickenfoot")
+
+
+def both_names(script: str) -> str:
+    """Typer's completion ``script`` for ``cf``, registered for ``chickenfoot`` too (the
+    same program); in bash, no space after a completed ``NAME=`` (its value follows)."""
+    import re
+
+    both = " ".join(NAMES)
+    script = script.replace("#compdef cf\n", f"#compdef {both}\n")
+    script = re.sub(
+        r"^compdef _cf_completion cf$", f"compdef _cf_completion {both}", script, flags=re.M
+    )
+    script = script.replace(
+        "    return 0\n}",
+        "    [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]] && compopt -o nospace\n"
+        "    return 0\n}",
+    )
+    script = script.replace(
+        "complete -o default -F _cf_completion cf", f"complete -o default -F _cf_completion {both}"
+    )
+    if script.startswith("complete --command cf "):  # fish: one line per command name
+        script += "\n" + script.rstrip("\n").replace("--command cf ", "--command chickenfoot ")
+    return script
 
 
 def _install_completion(ctx: Any, param: Any, value: Optional[str]) -> None:
     if value is None or ctx.resilient_parsing:
         return
+    import typer._completion_shared as shared
     from typer._completion_shared import install
 
     shell = _completion_shell(value)
     prog = ctx.find_root().info_name or "cf"
-    shell, path = install(shell=shell, prog_name=prog)
+    script_of = shared.get_completion_script
+    shared.get_completion_script = lambda **kw: both_names(script_of(**kw))  # type: ignore[assignment]
+    try:
+        shell, path = install(shell=shell, prog_name=prog)
+    finally:
+        shared.get_completion_script = script_of  # type: ignore[assignment]
+    if shell == "fish":  # fish loads completions/NAME.fish for the command NAME
+        from pathlib import Path
+
+        Path(path).with_name("chickenfoot.fish").write_text(Path(path).read_text())
     typer.echo(f"{shell} completion for {prog} installed in {path}")
     typer.echo("It takes effect in new shells (or after sourcing that file).")
     raise typer.Exit()
@@ -266,8 +345,9 @@ def main(
 ) -> None:
     """cf — the Chicken Foot (Pata de Gallina) toolkit.
 
-    Score hands, deal, check recorded games against the rules, tally standings for a game
-    or a tournament, and let computer players play whole games.
+    Keep score at the table round by round (cf new, cf add, cf undo), score hands, deal,
+    check recorded games against the rules, tally standings for a game or a tournament,
+    and let computer players play whole games.
     """
 
 

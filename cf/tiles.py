@@ -143,6 +143,28 @@ def parse_oriented(text: str, top: int | None = None) -> tuple[int, int]:
     return result
 
 
+#: Letters typed for the digits they look like: 4-l, I-1, O-4.
+_LOOKALIKES = str.maketrans({"l": "1", "I": "1", "i": "1", "O": "0", "o": "0"})
+
+
+def _tile_hint(token: str, top: int | None) -> str:
+    """``did you mean 4-1?`` for a letter typed for a digit (``4-l``), where that makes
+    a tile of the set; else how a tile is written.
+
+    >>> _tile_hint("4-l", 9), _tile_hint("O-I", None), _tile_hint("x-1", 9)
+    ('did you mean 4-1?', 'did you mean 0-1?', 'write it like 9-7 or [9|7]')
+    """
+    fixed = token.translate(_LOOKALIKES)
+    if fixed != token and len(token) <= 16:
+        try:
+            _parse_oriented(fixed, top)
+        except TileError:
+            pass
+        else:
+            return f"did you mean {fixed}?"
+    return "write it like 9-7 or [9|7]"
+
+
 def _parse_oriented(text: str, top: int | None) -> tuple[int, int]:
     token = text.strip()
     inner = token
@@ -150,7 +172,7 @@ def _parse_oriented(text: str, top: int | None) -> tuple[int, int]:
         inner = inner[1:-1]
     match = _TILE_RE.fullmatch(inner)
     if match is None:
-        raise TileError(f"'{clip(token)}' is not a tile (write it like 9-7 or [9|7])", token)
+        raise TileError(f"'{clip(token)}' is not a tile ({_tile_hint(token, top)})", token)
     if len(match.group(1)) > 4 or len(match.group(2)) > 4:
         raise TileError(f"'{clip(token)}' has a pip above the set", token)
     a, b = int(match.group(1)), int(match.group(2))

@@ -179,6 +179,37 @@ def test_names_and_titles_are_text_not_markup(browser, tmp_path):
     assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
 
 
+def test_the_last_step_shows_who_won(browser, tmp_path):
+    d = open_page(browser, tmp_path, "examples/family-night.yaml")
+    banner = d.find_element(By.ID, "over")
+    assert not banner.is_displayed()
+    key(d, Keys.END)
+    assert banner.is_displayed() and banner.text == "Game over: Carla wins with 138"
+    key(d, Keys.ARROW_LEFT)
+    assert not banner.is_displayed()
+
+
+def test_a_scores_only_game_at_phone_width(browser, tmp_path):
+    """No empty board pane, and a long title wraps inside a phone's 360 px."""
+    game = read_game_file(str(ROOT / "examples/scorekeeper.yaml"))
+    game.title = "Sunday at the club, the long-awaited rematch of the " + "grand" * 12 + " finals"
+    path = tmp_path / "replay.html"
+    path.write_text(game_page(game, validate(game)), encoding="utf-8")
+    browser.set_window_size(360, 740)
+    try:
+        browser.get(path.as_uri())
+        assert browser.find_elements(By.ID, "board") == []
+        width = browser.execute_script("return document.documentElement.clientWidth")
+        heading = browser.find_element(By.TAG_NAME, "h1")
+        assert heading.rect["x"] + heading.rect["width"] <= width
+        scroll = browser.execute_script("return document.documentElement.scrollWidth")
+        assert scroll <= width
+        key(browser, Keys.END)
+        assert browser.find_element(By.ID, "over").text == "Game over: Carla wins with 125"
+    finally:
+        browser.set_window_size(1280, 900)
+
+
 # --- issue 22 items 4, 5: hostile names opened in the browser --------------------------
 
 #: Names that would run script (set window.pwned) if any of them were taken for markup.

@@ -210,6 +210,12 @@ def test_no_control_or_bidi_character_reaches_the_terminal(tmp_path, args, pty_c
 def test_the_escapes_are_shown_instead(tmp_path, pty_cf):
     game = _hostile_files(tmp_path)
     out = pty_cf("tally", str(game))
+    assert "\\u202eAna" in out
+    # One game's table says "partial game" itself; a tournament notes each partial game's
+    # file on stderr, where the file name is shown escaped.
+    other = tmp_path / "other.yaml"
+    other.write_bytes(game.read_bytes())
+    out = pty_cf("tally", str(game), str(other))
     assert "\\u202eAna" in out and "\\x1b]0;PWNED\\x07" in out  # the file name, in the note
 
 

@@ -130,7 +130,7 @@ def test_add_mixed_writes_scores_and_keeps_the_tiles_in_a_comment(cli, tmp_path)
     result = cli("add", str(path), "Ana=12", "Ben=9-7 6-6 4-1", "Carla=out")
     assert result.exit_code == 0, result.output
     assert path.read_text().endswith(
-        "  - scores: {Ana: 12, Ben: 33, Carla: 0}  # Ben: 9-7 6-6 4-1\n"
+        "  - scores: {Ana: 12, Ben: 33, Carla: 0}  # Ben: 9-7 6-6 4-1; Carla: out\n"
     )
     cli("add", str(path), "Ana=0-0", "Ben=1", "Carla=2")  # the file's double_blank: 25
     assert "scores: {Ana: 25, Ben: 1, Carla: 2}  # Ana: 0-0" in path.read_text()
@@ -172,7 +172,8 @@ def test_a_name_that_picks_nobody_or_two_is_exit_1_with_a_hint(cli, tmp_path, ga
         (["Ana=1", "Ben=2", "Carla=3"], "Dan missing"),
         (["Ana=1", "Ben=2", "Carla=3", "Dan=0", "ana=4"], "given twice"),
         (["Ana=1", "Ben=2", "Carla=3", "Dan=7-1"], "not in double-six"),
-        (["Ana=1", "Ben=2", "Carla=3", "Dan=-4"], "a value is a score"),
+        (["Ana=1", "Ben=2", "Carla=3", "Dan=-4"], "Dan: '-4' is not a score (a score is a whole"),
+        (["Ana=1", "Ben=2", "Carla=3", "Dan=12.5"], "Dan: '12.5' is not a score (a score is a"),
         (["Ana=1", "Ben=6-6 1-0", "Carla=3", "Dan=0"], "6-6 starts round 1, so it is in no hand"),
         (["Ana=5-5", "Ben=5-5 1-0", "Carla=3", "Dan=0"], "5-5 is given to Ana and to Ben"),
     ],
@@ -235,7 +236,7 @@ def test_round_k_replaces_it(cli, game):
     cli("add", str(game), "Ana=4", "Ben=5", "Carla=6", "Dan=0")
     result = cli("add", str(game), "--round", "1", "Ana=0", "Ben=9", "Carla=9", "Dan=9")
     assert result.exit_code == 0, result.output
-    assert result.stderr == "note: replaced round 1\n"
+    assert result.stderr == ""  # the scoreboard says it: round 1 replaced
     assert game.read_text().endswith(
         "  - scores: {Ana: 0, Ben: 9, Carla: 9, Dan: 9}\n"
         "  - scores: {Ana: 4, Ben: 5, Carla: 6, Dan: 0}\n"
@@ -250,6 +251,8 @@ def test_round_k_replaces_it(cli, game):
 
 
 def test_a_photo_without_the_extra_says_how_to_install_it(cli, game, monkeypatch):
+    monkeypatch.chdir(game.parent)
+    Path("hand.jpg").write_bytes(b"")
     monkeypatch.setitem(sys.modules, "cf.photo", None)  # import fails as if not installed
     result = cli("add", str(game), "Ana=1", "Ben=2", "Carla=3", "Dan=@hand.jpg")
     assert result.exit_code == 2
@@ -274,10 +277,13 @@ def fake_photo(monkeypatch, tiles, unreadable=()):
 
     module.read_photo = read_photo  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "cf.photo", module)
+    for name in ("ben.jpg", "hand.jpg"):  # the photos are there; their reading is faked
+        Path(name).write_bytes(b"")
     return seen
 
 
 def test_a_photo_counts_as_tiles(cli, game, monkeypatch):
+    monkeypatch.chdir(game.parent)
     seen = fake_photo(monkeypatch, "6-5 2-2")
     result = cli("add", str(game), "Ana=out", "Ben=@ben.jpg", "Carla=3-1", "Dan=1-0")
     assert result.exit_code == 0, result.output
@@ -286,6 +292,7 @@ def test_a_photo_counts_as_tiles(cli, game, monkeypatch):
 
 
 def test_a_photo_that_cannot_be_read_writes_nothing(cli, game, monkeypatch):
+    monkeypatch.chdir(game.parent)
     fake_photo(monkeypatch, "6-5", unreadable=["a faint blob"])
     before = game.read_bytes()
     result = cli("add", str(game), "Ana=0", "Ben=@ben.jpg", "Carla=1", "Dan=1")
@@ -306,6 +313,7 @@ def test_scoreboard_text(cli, game):
         "     1  Dan *             1        6  ▲1\n"
         "     3  Ana               0       10  ▲1\n"
         "     4  Ben              20       20  ▼3\n"
+        "* leaders: Carla and Dan\n"
         "round 2 of 7, next starts with 4-4\n"
     )
 
@@ -376,11 +384,11 @@ def test_undo_prints_the_add_that_puts_it_back(cli, game):
     assert result.exit_code == 0, result.output
     assert game.read_bytes() == before
     command = result.stdout.splitlines()[1].strip()
-    # who went out scored 0, and the comment keeps only tiles still in a hand
-    assert command == f'cf add {game} Ana="6-6 1-0" Ben=2 Carla=0 Dan=0'
+    # who went out scored 0, and the comment keeps the tiles and who went out
+    assert command == f'cf add {game} Ana="6-6 1-0" Ben=2 Carla=out Dan=0'
     args = shlex.split(command)[1:]
     cli(*args)
-    assert "scores: {Ana: 13, Ben: 2, Carla: 0, Dan: 0}  # Ana: 6-6 1-0\n" in game.read_text()
+    assert "{Ana: 13, Ben: 2, Carla: 0, Dan: 0}  # Ana: 6-6 1-0; Carla: out\n" in game.read_text()
 
 
 def test_undo_of_the_only_round_gives_back_the_new_file(cli, game):

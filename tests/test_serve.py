@@ -225,7 +225,7 @@ def test_a_round_is_written_as_cf_add_writes_it(client, game):
     assert r.status_code == 200, r.text
     text = game.read_text(encoding="utf-8")
     assert text.endswith("  - scores: {Ana: 0, Ben: 12, \"<script>alert(1)</script>\": 12}"
-                         "  # Ben: 6-5 1-0\n")  # fmt: skip
+                         "  # Ana: out; Ben: 6-5 1-0\n")  # fmt: skip
     assert validate(read_game_file(str(game))).valid
     board = r.json()["scoreboard"]
     assert [row["player"] for row in board["standings"]] == ["Ana", "Ben", HOSTILE]

@@ -4,15 +4,38 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
-from cf.commands.common import TextJson, command_app, fail
+from cf.commands.common import TextJson, check_photo_path, command_app, fail
 
 app = command_app()
 
 PHOTO_EXTRA = "reading a photo needs the photo extra: pip install 'chickenfoot[photo]'"
+
+
+def complete_entry(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Tab completion of an ENTRY: ``NAME=`` for each player of FILE (read from the file)
+    not given yet, a space or other character the shell splits on escaped (``Tío\\ Lu=``).
+    Nothing once a ``=`` is typed: the value is the player's."""
+    if "=" in incomplete:
+        return []
+    file = ctx.params.get("file")
+    if not file or not os.path.isfile(file):
+        return []
+    import re
+
+    from cf.record.keeper import fold
+    from cf.record.reader import read_game
+
+    try:
+        with open(file, "rb") as fh:
+            players = read_game(fh.read(2**20), file).players
+    except (OSError, ValueError):
+        return []
+    given = {fold(e.partition("=")[0].strip()) for e in ctx.params.get("entry") or ()}
+    return [re.sub(r"([^\w.@%+:,/-])", r"\\\1", p) + "=" for p in players if fold(p) not in given]
 
 
 @app.command(short_help="Enter a round's scores or hands; print the scoreboard.")
@@ -28,6 +51,7 @@ def add(
             '(Ben="9-7 6-6 4-1"), out (Carla=out, or Carla=) or a photo (Dan=@hand.jpg).',
             show_default=False,
             metavar="ENTRY...",
+            autocompletion=complete_entry,
         ),
     ],
     round_: Annotated[
@@ -67,8 +91,11 @@ def add(
     from cf.record.edit import EditError
     from cf.record.keeper import EntryError, add_entries
 
-    pairs = [_split(e) for e in entry]
+    pairs = entry_pairs(entry)
     _check_file(file)
+    for _, value in pairs:
+        if value.startswith("@"):
+            check_photo_path(value[1:])
     try:
         with locked(file):
             text = _read(file)
@@ -84,26 +111,87 @@ def add(
             try:
                 change = add_entries(text, file, values, round_)
             except (EntryError, EditError) as exc:
-                fail(str(exc))
+                fail_lines(str(exc))
             if not change.report.valid:
                 _print_problems(change.report, round_ or count + 1)
                 raise typer.Exit(1)
             atomic_write(file, change.text, overwrite=True)
     except OSError as exc:  # the write itself, or the lock file beside FILE
         fail(str(exc) if isinstance(exc, WriteError) else f"cannot write {file}: {exc}")
-    if round_ is not None and round_ <= count:
-        typer.echo(f"note: replaced round {round_}", err=True)
-    _scoreboard(change, format_.value)
+    replaced = round_ if round_ is not None and round_ <= count else None
+    if replaced is None:
+        _warn_if_repeated(change.game)
+    _scoreboard(change, format_.value, replaced, text)
 
 
-def _split(entry: str) -> tuple[str, str]:
-    name, sep, value = entry.partition("=")
-    if not sep or not name.strip():
+#: What a NAME=VALUE entry looks like, said when an argument is not one.
+ENTRY_FORMS = 'Ana=12, Ben="9-7 6-6", Carla=out, Dan=@hand.jpg'
+
+
+def entry_pairs(entries: list[str]) -> list[tuple[str, str]]:
+    """Each ``NAME=VALUE`` argument as (NAME, VALUE). A usage error (exit 2) for an
+    argument that is not one: tiles split off by a space (``Ana=5-4 3-1``, the quotes
+    forgotten) get the quoted entry to type instead; ``NAME=@`` gets the photo's form."""
+    from cf.record.keeper import shell_word
+
+    pairs: list[tuple[str, str]] = []
+    i = 0
+    while i < len(entries):
+        name, sep, value = entries[i].partition("=")
+        if sep and name.strip():
+            if value.strip() == "@":
+                raise typer.BadParameter(
+                    f"{entries[i]}: the photo's file goes after the @ ({name}=@hand.jpg)",
+                    param_hint="ENTRY",
+                )
+            pairs.append((name, value))
+            i += 1
+            continue
+        loose = _loose_tiles(entries, i)
+        if pairs and loose and _loose_tiles([pairs[-1][1].strip() or "0-0"], 0):
+            last_name, last_value = pairs[-1]
+            tiles = " ".join([last_value, *entries[i : i + loose]]).strip()
+            raise typer.BadParameter(
+                f'tiles with spaces need quotes: {shell_word(last_name)}="{tiles}"',
+                param_hint="ENTRY",
+            )
         raise typer.BadParameter(
-            f"'{entry}' is not NAME=VALUE (Ana=12, Ben=\"9-7 6-6\", Carla=out, Dan=@hand.jpg)",
-            param_hint="ENTRY",
+            f"'{entries[i]}' is not NAME=VALUE ({ENTRY_FORMS})", param_hint="ENTRY"
         )
-    return name, value
+    return pairs
+
+
+def _loose_tiles(entries: list[str], i: int) -> int:
+    """How many arguments from ``entries[i]`` on read as tiles without a name (``3-1``,
+    ``[6|6]``): the rest of a hand whose quotes were forgotten."""
+    import re
+
+    n = 0
+    while i + n < len(entries) and re.fullmatch(r"\[?\d+[-|]\d+\]?", entries[i + n].strip()):
+        n += 1
+    return n
+
+
+def fail_lines(message: str, code: int = 1) -> NoReturn:
+    """:func:`fail` for a message of several lines (each problem one): each line its own
+    ``Error:`` line."""
+    *first, last = message.splitlines() or [message]
+    for line in first:
+        typer.echo(f"Error: {line}", err=True)
+    fail(last, code)
+
+
+def _warn_if_repeated(game: Any) -> None:
+    """A warning on stderr when the round just added repeats the one before it."""
+    from cf.record.keeper import repeats_previous
+
+    k = len(game.rounds)
+    if repeats_previous(game, k):
+        typer.echo(
+            f"warning: round {k} has the same entries as round {k - 1} — entered twice? "
+            "cf undo removes it",
+            err=True,
+        )
 
 
 def _check_file(file: str) -> None:
@@ -126,6 +214,11 @@ def _read(file: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        from cf.record.reader import not_text
+
+        binary = not_text(data)
+        if binary is not None:  # a photo given for the game file
+            fail(f"{file}: {binary}")
         fail(f"{file} is not UTF-8 text (bad byte at offset {exc.start}): save it as UTF-8")
 
 
@@ -194,16 +287,44 @@ def can_encode(text: str) -> bool:
     return True
 
 
-def _scoreboard(change: Any, fmt: str) -> None:
+def _scoreboard(change: Any, fmt: str, replaced: int | None, before: str) -> None:
+    """The scoreboard after the write. After ``--round K``, its movement is the fix's:
+    places moved since the file as it was ``before``."""
     from cf.record.replay import round_starter
     from cf.record.standings import standings_of
     from cf.render.standings import ARROWS, render_scoreboard
 
     game, report = change.game, change.report
     standing = standings_of(game, report.round_points)
+    if replaced is not None:
+        standing = _moved_by_fix(standing, before, game.file)
     k = standing.rounds_played + 1
     next_starter = None if standing.complete else str(round_starter(game.top, k))
     out = render_scoreboard(
-        standing, next_starter, fmt, ascii_only=not can_encode("".join(ARROWS))
+        standing,
+        next_starter,
+        fmt,
+        ascii_only=not can_encode("".join(ARROWS)),
+        replaced=replaced,
     )
     typer.echo(out, nl=False)
+
+
+def _moved_by_fix(standing: Any, before: str, file: str) -> Any:
+    """``standing`` with each row's movement the places gained since the file's text
+    ``before`` the fix (none where that text did not score)."""
+    import dataclasses
+
+    from cf.record.keeper import check_text
+    from cf.record.standings import standings_of
+
+    old = check_text(before, file)
+    ranks: dict[str, int] = {}
+    if old.report.valid:  # a valid game scores every round
+        points = old.report.round_points
+        ranks = {r.player: r.rank for r in standings_of(old.game, points).rows}  # type: ignore[arg-type]
+    rows = tuple(
+        dataclasses.replace(r, movement=ranks.get(r.player, r.rank) - r.rank)
+        for r in standing.rows
+    )
+    return dataclasses.replace(standing, rows=rows)

@@ -60,6 +60,15 @@ def fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
+def check_photo_path(path: str) -> None:
+    """Exit 2 unless ``path`` names a file: the same words for a missing photo in
+    ``cf score --photo`` and ``cf add NAME=@PHOTO``."""
+    if os.path.isdir(path):
+        fail(f"{path} is a directory, not a photo", 2)
+    if not os.path.exists(path):
+        fail(f"cannot read {path}: no such file", 2)
+
+
 #: The most a command reads from stdin (game files have the same limit).
 MAX_STDIN = 16 * 2**20
 
@@ -177,7 +186,9 @@ def whole_number(value: object) -> int:
 
 StarterArmsOpt = Annotated[
     str,
-    typer.Option("--starter-arms", help="Arms the starter takes: 2..N or 'players'."),
+    typer.Option(
+        "--starter-arms", metavar="ARMS", help="Arms the starter takes: 2..N or 'players'."
+    ),
 ]
 DoubleBlankOpt = Annotated[
     int,
@@ -185,7 +196,7 @@ DoubleBlankOpt = Annotated[
         "--double-blank",
         envvar="CF_DOUBLE_BLANK",
         parser=whole_number,
-        metavar="INTEGER",
+        metavar="N",
         help="Points for holding the double blank 0-0 at the end of a round.",
     ),
 ]
@@ -268,7 +279,9 @@ def table_format(value: str) -> str:
 
 FilesArg = Annotated[
     Optional[list[str]],
-    typer.Argument(help="Game files (YAML); '-' or none reads stdin.", show_default=False),
+    typer.Argument(
+        help="Game files (YAML); '-' or none reads stdin.", show_default=False, metavar="FILE"
+    ),
 ]
 
 

@@ -34,7 +34,8 @@ def explain(
 
     For CODE: what the rule is, a small game file that breaks it, what cf validate says
     about that file, and how to fix it (the lines to change). Without CODE: every code
-    with a one-line summary. The same text is in docs/file-format.md.
+    with a one-line summary. (The project's file-format page holds the same text: cf
+    explain is it, offline.)
 
     \b
     Examples:

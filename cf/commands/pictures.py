@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 
 def write_output(data: str | bytes, output: Optional[str]) -> None:
     """``data`` to stdout (no ``output``, or ``-``) or to the file ``output``, written
-    atomically and replacing what was there (a picture is made again and again)."""
+    atomically and replacing what was there (a picture is made again and again), then
+    ``wrote FILE`` on stderr (stdout stays what a script pipes on)."""
     if output is None or output == "-":
         typer.echo(data, nl=False)
         return
@@ -25,6 +26,7 @@ def write_output(data: str | bytes, output: Optional[str]) -> None:
         atomic_write(output, data, overwrite=True)
     except WriteError as exc:
         fail(str(exc))
+    typer.echo(f"wrote {output}", err=True)
 
 
 def refuse_input(output: Optional[str], inputs: Sequence[str], option: str) -> None:
@@ -52,13 +54,14 @@ def check_chart(path: Optional[str]) -> Optional[str]:
     return path
 
 
-def write_chart(games: Sequence[GameStandings], path: str) -> None:
-    """``cf tally --chart``: write the chart of ``games``, or fail with one ``Error:``
-    line (exit 2 for PNG without the charts extra, 1 for a file that cannot be written)."""
+def write_chart(games: Sequence[GameStandings], path: str, title: str | None = None) -> None:
+    """``cf tally --chart``: write the chart of ``games`` (one game: its ``title``), or
+    fail with one ``Error:`` line (exit 2 for PNG without the charts extra, 1 for a file
+    that cannot be written)."""
     from cf.render.chart import ChartError, chart_bytes, chart_kind
 
     try:
-        data = chart_bytes(games, chart_kind(path))
+        data = chart_bytes(games, chart_kind(path), title)
     except ChartError as exc:
         fail(str(exc), 2)
     write_output(data, path)

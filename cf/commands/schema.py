@@ -22,8 +22,8 @@ def schema() -> None:
       cf schema > game.schema.json
       # yaml-language-server: $schema=game.schema.json
 
-    The schema checks the shape of the file only; cf validate checks the rules.
-    docs/game.schema.json holds the same text.
+    The schema checks the shape of the file only; cf validate checks the rules, and
+    cf explain CODE tells what each of its problem codes means.
     """
     from cf.record.schema import schema_json
 

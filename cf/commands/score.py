@@ -56,9 +56,9 @@ def score(
         Optional[str],
         typer.Option(
             "--annotate",
-            metavar="OUT.png",
-            help="With --photo: write the photo with each tile's outline and reading "
-            "(several photos: OUT-1.png, OUT-2.png, ...).",
+            metavar="FILE",
+            help="With --photo: write the photo with each tile's outline and reading to "
+            "FILE, a .png (several photos: FILE-1.png, FILE-2.png, ...).",
             show_default=False,
         ),
     ] = None,

@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 import typer
 
-from cf.commands.common import TextJson, echo_json, fail
+from cf.commands.common import TextJson, check_photo_path, echo_json, fail
 from cf.tiles import Tile, hand_points, set_name
 
 INSTALL_HINT = "cf score --photo needs the photo extra: pip install 'chickenfoot[photo]'"
@@ -28,12 +28,12 @@ def score_photos(
 ) -> None:
     """Read each photo, print its points as ``cf score`` does; exit 1 if any tile (or
     photo) could not be read, 2 without the photo extra or without photos."""
+    _check_paths(paths)  # a missing photo is said the same, with or without the extra
     try:
         from cf.photo import PhotoError, load_image, read_photo
         from cf.photo.annotate import write_annotated
     except ImportError:
         fail(INSTALL_HINT, 2)
-    _check_paths(paths)
     if annotate is not None:
         from cf.commands.pictures import refuse_input
 
@@ -70,10 +70,7 @@ def _check_paths(paths: list[str]) -> None:
     if not paths or paths == ["-"]:
         fail("cf score --photo needs at least one image file", 2)
     for path in paths:
-        if os.path.isdir(path):
-            fail(f"{path} is a directory, not a photo", 2)
-        if not os.path.exists(path):
-            fail(f"cannot read {path}: no such file", 2)
+        check_photo_path(path)
 
 
 def _reading_object(path: str, reading: Any, double_blank: int) -> dict[str, Any]:

@@ -76,7 +76,8 @@ def show(
         typer.Option(
             "--output",
             "-o",
-            help="Write to this file (replaced if it exists) instead of stdout.",
+            metavar="FILE",
+            help="Write to FILE (replaced if it exists) instead of stdout.",
             show_default=False,
         ),
     ] = None,

@@ -88,6 +88,7 @@ def tally(
         typer.Option(
             "--chart",
             callback=check_chart,
+            metavar="FILE",
             help="Also draw each player's running total, round by round, to this .svg or "
             ".png file (PNG needs the charts extra).",
             show_default=False,
@@ -122,6 +123,7 @@ def tally(
         refuse_without_rating,
     )
     from cf.record.standings import player_stats
+    from cf.render.standings import DATA_FORMATS
 
     rating = rank_by is RankBy.rating
     refuse_without_rating(rating, model=model, min_games=min_games, per=per, history=history)
@@ -136,15 +138,19 @@ def tally(
         raise typer.BadParameter("takes one game file", param_hint="'--after-round'")
     tallied = []
     league = []
+    titles = []
     failed = False
     count = 0
+    # One game's table says "partial game" in its last line: said once, not on stderr too.
+    table_says = len(paths) == 1 and fmt not in DATA_FORMATS
     for game in read_games(files):
         count += 1
-        standing = _standing(game, after_round)
+        standing = _standing(game, after_round, note_partial=not table_says)
         if standing is None:
             failed = True
         else:
             tallied.append(standing)
+            titles.append(game.title)
             if rating or tie_break:
                 league.append(league_entry(game, standing))
     if rating and tallied:
@@ -164,14 +170,17 @@ def tally(
         else:
             _print_tournament(tallied, rank_by, fmt, table_stats, count_partial, tie_break, league)
     if chart is not None and tallied:
-        write_chart(tallied, chart)
+        write_chart(tallied, chart, titles[0] if count == 1 else None)
     if failed:
         raise typer.Exit(1)
 
 
-def _standing(game: Game, after_round: int | None) -> GameStandings | None:
+def _standing(
+    game: Game, after_round: int | None, *, note_partial: bool = True
+) -> GameStandings | None:
     """The standings of a valid ``game`` (after round ``after_round``, if given), with a
-    note on stderr for a partial game; ``None``, its problems on stderr, if it is not valid."""
+    note on stderr for a partial game (if ``note_partial``); ``None``, its problems on
+    stderr, if it is not valid."""
     from cf.record.check import validate
     from cf.record.standings import standings_of
     from cf.render.problems import omitted_lines, problem_line, summary_line
@@ -188,7 +197,7 @@ def _standing(game: Game, after_round: int | None) -> GameStandings | None:
         fail(f"--after-round {after_round}: {game.file} has {report.rounds} round(s)", 2)
     # a valid game scores every round
     standing = standings_of(game, report.round_points, after_round)  # type: ignore[arg-type]
-    if not standing.complete and after_round is None:
+    if not standing.complete and after_round is None and note_partial:
         from cf.render.standings import how_far
 
         typer.echo(f"note: {game.file} is a partial game: {how_far(standing)}", err=True)

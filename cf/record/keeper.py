@@ -135,7 +135,34 @@ def match_player(name: str, players: Sequence[str]) -> str:
     raise EntryError(f"'{name}' is not a player ({hint})")
 
 
+def match_players(names: Sequence[str], players: Sequence[str]) -> list[str]:
+    """The player each of ``names`` means (:func:`match_player`). Raises one
+    :class:`EntryError` that names every name matching nobody (or several), one a line,
+    each with its "did you mean", so that a command with two typos is fixed in one go.
+
+    >>> try:
+    ...     match_players(["anna", "Bem"], ["Ana", "Ben"])
+    ... except EntryError as exc:
+    ...     print(exc)
+    'anna' is not a player (did you mean 'Ana'?)
+    'Bem' is not a player (did you mean 'Ben'?)
+    """
+    found, wrong = [], []
+    for name in names:
+        try:
+            found.append(match_player(name, players))
+        except EntryError as exc:
+            wrong.append(str(exc))
+    if wrong:
+        raise EntryError("\n".join(wrong))
+    return found
+
+
 # --- entries and the round they make --------------------------------------------------
+
+
+#: What a score is, said where a value looks like a number but is not one (-4, 12.5).
+SCORE_IS = "a score is a whole number, 0 or more"
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +189,8 @@ def parse_value(text: str, top: int) -> Value:
                 f"a score of {len(text)} digits is not a score (at most {MAX_DIGITS})"
             )
         return int(text)
+    if re.fullmatch(r"[+-]?([0-9]+([.,][0-9]*)?|[.,][0-9]+)", text):
+        raise EntryError(f"'{text}' is not a score ({SCORE_IS})")
     try:
         return parse_hand(text, top)
     except NotationError as exc:
@@ -201,8 +230,7 @@ def round_data(
             noted.append(f"{p}: {OUT_DOUBLE}")
         elif isinstance(value, tuple):
             scores[p] = hand_points(value, double_blank)
-            if value:  # who went out scores 0: nothing to keep
-                noted.append(f"{p}: {format_hand(value)}")
+            noted.append(f"{p}: {format_hand(value) or OUT}")
         else:
             scores[p] = value
     data: dict[str, object] = {"scores": scores}
@@ -297,9 +325,9 @@ def add_entries(
     if not game.players:
         raise EntryError(f"{file} has no readable players list")
     top = game.top
+    players = match_players([name for name, _ in entries], game.players)
     resolved = [
-        (match_player(name, game.players), parse_value(v, top) if isinstance(v, str) else v)
-        for name, v in entries
+        (player, _value(player, v, top)) for player, (_, v) in zip(players, entries, strict=True)
     ]
     if number is None or number == len(game.rounds) + 1:  # a round after the last
         over = game_over(game)
@@ -310,6 +338,43 @@ def add_entries(
     check_tiles(resolved, DominoSet(top).starter(k), k)
     data = round_data(resolved, game.players, rules.double_blank, rules.out_on_double)
     return check_text(add_round(text, data, number), file)
+
+
+def repeats_previous(game: Game, number: int) -> bool:
+    """Whether round ``number`` of ``game`` gives every player the same score or the
+    same tiles as round ``number - 1`` (a round entered twice, likely).
+
+    >>> game = read_game("players: [Ana, Ben]\\nrounds:\\n- scores: {Ana: 0, Ben: 5}\\n"
+    ...                  "- scores: {Ana: 0, Ben: 5}\\n", "g.yaml")
+    >>> repeats_previous(game, 2), repeats_previous(game, 1)
+    (True, False)
+    """
+    if not 2 <= number <= len(game.rounds):
+        return False
+    this, before = _entries_of(game.rounds[number - 1]), _entries_of(game.rounds[number - 2])
+    return this is not None and this == before
+
+
+def _entries_of(rec: RoundRecord) -> object:
+    """What ``cf add`` writes of a round (its scores, or its hands), comparable; ``None``
+    for a round with more than that (a deal, a move log)."""
+    if rec.deal is not None or rec.moves is not None:
+        return None
+    if rec.hands is not None:
+        return "hands", {p: h.tiles for p, h in rec.hands.items()}
+    if rec.scores is not None:
+        return "scores", {p: v for p, (v, _) in rec.scores.items()}
+    return None
+
+
+def _value(player: str, value: str | Value, top: int) -> Value:
+    """``value`` read as :func:`parse_value` reads it, an error naming ``player``."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return parse_value(value, top)
+    except EntryError as exc:
+        raise EntryError(f"{player}: {exc}") from None
 
 
 def _check_yaml(game: Game) -> None:
@@ -389,7 +454,7 @@ def restore_command(file: str, game: Game, rec: RoundRecord, text: str = "") -> 
         else:
             return None
         args.append(_shell_entry(p, value))
-    return " ".join(["cf add", shlex.quote(file), *args])
+    return " ".join(["cf add", shell_word(file), *args])
 
 
 def _noted_tiles(text: str, game: Game) -> dict[str, Value]:
@@ -413,10 +478,27 @@ def _noted_tiles(text: str, game: Game) -> dict[str, Value]:
 
 
 def _shell_entry(name: str, value: str) -> str:
-    if not re.fullmatch(r"[\w.-]+", name):
+    """``NAME=VALUE`` as a shell word, each part in double quotes where it needs quoting
+    (``"Tío Lu"=out``, ``Ben="9-7 6-6"``), as the docs write entries; a part holding
+    what double quotes do not protect (``$``, a backquote) puts the whole in single quotes.
+
+    >>> _shell_entry("Tío Lu", "out"), _shell_entry("Ben", "9-7 6-6"), _shell_entry("A$", "1")
+    ('"Tío Lu"=out', 'Ben="9-7 6-6"', "'A$=1'")
+    """
+    if any(c in name + value for c in '$`"\\!'):
         return shlex.quote(f"{name}={value}")
-    if re.fullmatch(r"[0-9a-z-]+", value):
-        return f"{name}={value}"
-    if re.fullmatch(r"[0-9 |\[\],-]+", value):
-        return f'{name}="{value}"'
-    return f"{name}={shlex.quote(value)}"
+    return f"{shell_word(name)}={shell_word(value)}"
+
+
+def shell_word(text: str) -> str:
+    """``text`` as one shell word: bare when the shell takes it as it is, else in double
+    quotes (single quotes when it holds ``$``, a backquote, ``"``, ``\\`` or ``!``).
+
+    >>> shell_word("family.yaml"), shell_word("my game.yaml"), shell_word("a$b")
+    ('family.yaml', '"my game.yaml"', "'a$b'")
+    """
+    if text and re.fullmatch(r"[\w./@%+:,=-]+", text):
+        return text
+    if any(c in text for c in '$`"\\!'):
+        return shlex.quote(text)
+    return f'"{text}"'

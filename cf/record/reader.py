@@ -240,6 +240,10 @@ def _decode(game: Game, data: bytes | str) -> str | None:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        binary = not_text(data)
+        if binary is not None:
+            game.problems.append(Problem("yaml", binary, 1, 1))
+            return None
         start = exc.start
         line = data.count(b"\n", 0, start) + 1
         column = start - (data.rfind(b"\n", 0, start) + 1) + 1
@@ -252,6 +256,35 @@ def _decode(game: Game, data: bytes | str) -> str | None:
             )
         )
         return None
+
+
+#: How image files begin (the photos cf score --photo reads, and their kin).
+_IMAGE_MAGIC = (
+    b"\xff\xd8\xff",
+    b"\x89PNG\r\n\x1a\n",
+    b"GIF87a",
+    b"GIF89a",
+    b"II*\x00",
+    b"MM\x00*",
+)
+
+
+def not_text(data: bytes) -> str | None:
+    """What to say of ``data`` that is not text at all (a photo given for a game file,
+    a zip), or ``None`` for text, even text in the wrong encoding (that has its own words).
+
+    >>> not_text(bytes.fromhex("ffd8ffe0") + b"JFIF"), not_text(b"players: [Ana]")
+    ('not a text file (is this an image?): a game file is YAML text, saved as UTF-8', None)
+    """
+    head = data[:4096]
+    image = head.startswith(_IMAGE_MAGIC) or (
+        head[4:8] == b"ftyp" and head[8:12] in (b"heic", b"heix", b"mif1", b"avif")
+    )
+    if image or (head[:4] == b"RIFF" and head[8:12] == b"WEBP"):
+        return "not a text file (is this an image?): a game file is YAML text, saved as UTF-8"
+    if b"\x00" in head and not head.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")):
+        return "not a text file: a game file is YAML text, saved as UTF-8"
+    return None
 
 
 def _compose(game: Game, text: str) -> tuple[bool, yaml.Node | None]:
@@ -309,8 +342,20 @@ def _plain_words(exc: yaml.MarkedYAMLError, said: str, lines: list[str]) -> tupl
     if mark is None or mark.line >= len(lines):
         return None
     line = lines[mark.line]
-    if "cannot start any token" in said and line[mark.column : mark.column + 1] == "\t":
+    char = line[mark.column : mark.column + 1]
+    if "cannot start any token" in said and char == "\t":
         return mark.line, "tabs cannot indent YAML: use spaces"
+    if _starts_token(said):
+        at = mark
+        if char not in _NO_START and exc.context_mark is not None:
+            at = exc.context_mark  # an anchor or directive: the parser stopped past it
+        start = lines[at.line][at.column : at.column + 1] if at.line < len(lines) else ""
+        if start and start in _NO_START:
+            word = _word_at(lines[at.line], at.column)
+            return at.line, (
+                f"a value cannot start with {start!r}: put it in quotes, as in "
+                f'"{word}" (or remove the stray {start!r})'
+            )
     if len(_BRACKET_TILE.findall(line)) > 1 or (
         _BRACKET_TILE.search(line) and ("expected" in said or "found" in said)
     ):
@@ -323,9 +368,79 @@ def _plain_words(exc: yaml.MarkedYAMLError, said: str, lines: list[str]) -> tupl
         missing = exc.context_mark.line
     elif "mapping values are not allowed" in said:
         missing = _line_without_colon(lines, mark.line)
+        if missing is None:
+            return mark.line, _colon_in_value(line, mark.column)
     if missing is None:
-        return None
+        return _unclosed(exc, said, line)
     return missing, f"a key without its ':' ({clip(lines[missing].strip())!r}): write 'key: value'"
+
+
+#: Characters YAML reserves at the start of a plain value: a stray one stops the parser
+#: with "found character that cannot start any token" (or an alias or anchor error).
+_NO_START = "%@`*&!|>"
+
+
+def _starts_token(said: str) -> bool:
+    """The parser's words for a reserved character at the start of a value."""
+    return any(
+        words in said
+        for words in (
+            "cannot start any token",
+            "undefined alias",
+            "while scanning an alias",
+            "while scanning an anchor",
+            "while scanning a directive",
+            "while scanning a tag",
+            "while scanning a block scalar",
+        )
+    )
+
+
+def _word_at(line: str, column: int) -> str:
+    """The value that starts at ``column``: up to a comma, bracket, brace or the end."""
+    end = column
+    while end < len(line) and line[end] not in ",]}#" and line[end : end + 2] != ": ":
+        end += 1
+    return clip(line[column:end].strip(), 30)
+
+
+def _colon_in_value(line: str, column: int) -> str:
+    """A second ``: `` on a line (``title: Game: one``, ``Ben: Jr: 0``): a name or a
+    value that holds one needs quotes."""
+    parts = [p.strip() for p in line.strip().lstrip("- ").split(": ")]
+    said = "a second ': ' on the line: a name or a value holding ': ' needs quotes"
+    if len(parts) != 3 or not all(parts):
+        return said
+    a, b, c = (clip(p, 30) for p in parts)
+    return f'{said}, as in {a}: "{b}: {c}" or "{a}: {b}": {c}'
+
+
+def _unclosed(exc: yaml.MarkedYAMLError, said: str, line: str) -> tuple[int, str] | None:
+    """A list, a mapping in braces or a quote that is not closed, in plain words."""
+    mark = exc.problem_mark or exc.context_mark
+    begun = exc.context_mark.line + 1 if exc.context_mark is not None else None
+    if mark is None or begun is None:
+        return None
+    if "while parsing a flow sequence" in said:
+        return mark.line, (
+            f"the list begun with '[' on line {begun} is not closed here: a ',' or its ']' "
+            "is missing (or a name with ':' or ',' needs quotes)"
+        )
+    if "while parsing a flow mapping" in said:
+        return mark.line, (
+            f"the '{{…}}' begun on line {begun} is not closed here: a ',' or its '}}' is "
+            "missing (or a name with ':' or ',' needs quotes)"
+        )
+    if "while parsing a block" in said and ("expected key" in said or "<block end>" in said):
+        return mark.line, (
+            "this line's indentation does not fit the lines above it: the items of one "
+            "list or mapping start in the same column (indent with spaces)"
+        )
+    if "while scanning a quoted scalar" in said:
+        return exc.context_mark.line, (  # type: ignore[union-attr]
+            f"a quote opened on line {begun} is never closed: close it with its partner"
+        )
+    return None
 
 
 def _line_without_colon(lines: list[str], line: int) -> int | None:
@@ -451,7 +566,10 @@ class _Values:
         """The text of a scalar, or a problem and ``None`` (``spent``: already counted
         against the alias budget)."""
         if not isinstance(node, yaml.ScalarNode):
-            self.report(code, f"{what} must be a single value, not {_kind(node)}", node)
+            hint = ""
+            if isinstance(node, yaml.MappingNode):  # Ben: Jr, read as {Ben: Jr}
+                hint = " (a ': ' in it? put it in quotes)"
+            self.report(code, f"{what} must be a single value, not {_kind(node)}{hint}", node)
             return None
         if node.tag not in _PLAIN_TAGS:
             self.report(

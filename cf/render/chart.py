@@ -15,6 +15,7 @@ is the same SVG rasterised by CairoSVG, the optional ``charts`` extra
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -118,11 +119,20 @@ def _frame(series: Sequence[Series], rounds: Sequence[int]) -> _Frame:
     return _Frame(width, height, left, top, plot_w, plot_h, count, step, y_max)
 
 
-def chart_svg(series: Sequence[Series], files: Sequence[str], rounds: Sequence[int]) -> str:
-    """The line chart: x the rounds (games one after another), y the running total."""
+def chart_svg(
+    series: Sequence[Series],
+    files: Sequence[str],
+    rounds: Sequence[int],
+    game_title: str | None = None,
+) -> str:
+    """The line chart: x the rounds (games one after another), y the running total. One
+    game is named by ``game_title`` (its ``title:``) where it has one, else by its file's
+    name (as the replay page names it)."""
     f = _frame(series, rounds)
     out = [f'<rect x="0" y="0" width="{_f(f.width)}" height="{_f(f.height)}" fill="#ffffff"/>']
-    title = "Running totals" + (f": {files[0]}" if len(files) == 1 else f" of {len(files)} games")
+    name = game_title or (os.path.basename(files[0]) if files else "")
+    one = f": {name}" if len(files) == 1 else f" of {len(files)} games"
+    title = "Running totals" + one
     out.append(text(f.left, 24, title, size=16, weight="bold"))
     out += _y_axis(f)
     out += _x_axis(f, files, rounds)
@@ -257,9 +267,10 @@ def _final(s: Series) -> int | None:
     return next((t for t in reversed(s.totals) if t is not None), None)
 
 
-def chart_bytes(games: Sequence[GameStandings], kind: str) -> bytes:
-    """The chart of ``games`` as an ``svg`` or ``png`` file's bytes."""
-    svg = chart_svg(*running_totals(games))
+def chart_bytes(games: Sequence[GameStandings], kind: str, title: str | None = None) -> bytes:
+    """The chart of ``games`` (one game: called ``title``, if given) as an ``svg`` or
+    ``png`` file's bytes."""
+    svg = chart_svg(*running_totals(games), title)
     if kind == "svg":
         return svg.encode("utf-8")
     try:

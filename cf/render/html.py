@@ -11,6 +11,7 @@ move is reached; the scoreboard shows the totals after each round played so far.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,10 @@ _CSS = """
 body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f1;color:#222}
 header{padding:10px 16px;background:#2f4f3a;color:#fff}
 header h1{font-size:20px;margin:0 0 4px}
+header h1,header div{overflow-wrap:anywhere}
+#over{display:none;background:#2f7d32;color:#fff;font-weight:bold;padding:6px 10px;
+  border-radius:4px;margin:6px 0}
+#over.shown{display:block}
 #controls{display:flex;gap:8px;align-items:center;padding:8px 16px;flex-wrap:wrap}
 #controls button{font-size:16px;padding:4px 10px}
 #slider{flex:1;min-width:240px}
@@ -176,6 +181,11 @@ function renderScores(done) {
   }
   t.innerHTML = html;
   $("scorenote").textContent = done ? "" : "no round finished yet";
+  // At the last step, who won (or who leads a game not finished yet).
+  const over = $("over");
+  const end = at === steps.length - 1 && DATA.outcome !== null;
+  over.classList.toggle("shown", end);
+  over.textContent = end ? DATA.outcome : "";
 }
 
 function esc(s) {
@@ -230,6 +240,7 @@ def game_page(game: Game, report: Report, *, colour: bool = False) -> str:
         "problems": problems,
         "tiles": _tile_pictures(game.top, colour),
         "back": _back_picture(),
+        "outcome": _outcome(game, report),
     }
     return _page(game, timeline.boards, data, problems)
 
@@ -275,6 +286,21 @@ class _Timeline:
         if p.code in _END_OF_ROUND:
             return last
         return self.first_of[p.round]
+
+
+def _outcome(game: Game, report: Report) -> str | None:
+    """The banner of the page's last step: the winner(s) of a complete game, the leader(s)
+    of one still being played; ``None`` where the rounds do not all score."""
+    from cf.record.standings import standings_of
+    from cf.render.standings import game_note, scoreboard_footer
+
+    points = report.round_points
+    if not game.rounds or len(points) < len(game.rounds) or any(p is None for p in points):
+        return None
+    standing = standings_of(game, points)  # type: ignore[arg-type]
+    text = scoreboard_footer(standing, None) if standing.complete else game_note(standing)
+    text = (text or "").lstrip("* ")
+    return text[:1].upper() + text[1:] or None
 
 
 def _replayed(game: Game, rec: RoundRecord) -> tuple[Layout, list[Step]] | None:
@@ -365,7 +391,8 @@ def _page(
 ) -> str:
     """The HTML document: header, controls, the boards, the side panel with the problems
     listed, and ``data`` as JSON for the script."""
-    title = getattr(game, "title", None) or game.file
+    # As a title-less game's chart names it: by the file's name, not the path typed.
+    title = getattr(game, "title", None) or os.path.basename(game.file) or game.file
     listed = "".join(
         f'<li data-step="{p["step"]}">{xml_text(p["where"])}[{xml_text(p["code"])}] '
         f"{xml_text(p['message'])}</li>"
@@ -395,8 +422,11 @@ def _page(
         '<input id="slider" type="range" min="0" value="0" aria-label="move">'
         '<span id="counter"></span></div>'
         '<div id="timeline" title="problems found by cf validate"></div>'
-        '<main><div id="board">' + "".join(boards) + '</div><div id="side">'
+        "<main>"
+        + (f'<div id="board">{"".join(boards)}</div>' if boards else "")  # no empty pane
+        + '<div id="side">'
         '<div id="what" class="status"></div><div id="status" class="status"></div>'
+        '<div id="over" role="status"></div>'
         '<div id="problem" role="alert"></div>'
         '<div id="hands"></div><div id="yard" class="status"></div>'
         '<h3>Scoreboard</h3><table class="score" id="scores"></table>'

@@ -215,32 +215,41 @@ def scoreboard_footer(g: GameStandings, next_starter: str | None) -> str:
 
 
 def render_scoreboard(
-    g: GameStandings, next_starter: str | None, fmt: str = "text", *, ascii_only: bool = False
+    g: GameStandings,
+    next_starter: str | None,
+    fmt: str = "text",
+    *,
+    ascii_only: bool = False,
+    replaced: int | None = None,
 ) -> str:
-    """What ``cf add`` prints after a write: rank, player, this round, total, movement,
-    then where the game stands (as JSON: :func:`game_json` plus ``next_starter``)."""
+    """What ``cf add`` prints after a write: rank, player, this round (round ``replaced``
+    when one was replaced), total, movement; then who the ``*`` marks and where the game
+    stands (as JSON: :func:`game_json` plus ``next_starter``, and ``replaced``)."""
     if fmt == "json":
         data = game_json(g)
         data["rounds_in_game"] = g.rounds_in_game
         if g.target is not None:
             data["target"] = g.target
         data["next_starter"] = None if g.complete else next_starter
+        if replaced is not None:
+            data["replaced"] = replaced
         return dumps(data)
     from tabulate import tabulate
 
     arrows = ASCII_ARROWS if ascii_only else ARROWS
     marked = bool(g.rounds_played)
+    shown = replaced or g.rounds_played
     cells = [
         [
             str(r.rank),
             f"{r.player}{WINNER if marked and r.rank == 1 else ''}",
-            "" if r.this_round is None else str(r.this_round),
+            "" if not r.rounds else str(r.rounds[shown - 1]),
             str(r.total),
             movement(r.movement, arrows),
         ]
         for r in g.rows
     ]
-    headers = ["rank", "player", f"round {g.rounds_played}", "total", "move"]
+    headers = ["rank", "player", f"round {shown}", "total", "move"]
     table = tabulate(
         cells,
         headers,
@@ -248,7 +257,14 @@ def render_scoreboard(
         disable_numparse=True,
         colalign=["right", "left", "right", "right", "left"],
     )
-    return f"{table}\n{scoreboard_footer(g, next_starter)}\n"
+    lines = [table]
+    if marked:  # what the * means, as under cf tally's table
+        top = g.winners if g.complete else g.leaders
+        who = "winner" if g.complete else "leader"
+        lines.append(f"{WINNER.strip()} {who}{'s' if len(top) > 1 else ''}: {_names(top)}")
+    footer = scoreboard_footer(g, next_starter)
+    lines.append(f"round {replaced} replaced; {footer}" if replaced else footer)
+    return "\n".join(lines) + "\n"
 
 
 def render_tournament(t: Tournament, fmt: str, stats: list[PlayerStats] | None = None) -> str:
