@@ -442,7 +442,7 @@ def test_one_placeholder_style_in_every_help(cli, command):
 
     text = cli(command, "--help").stdout
     assert "<" not in text.split("\n\n")[0] and "{" not in text.splitlines()[0]
-    style = re.compile(r"\[?[A-Z][A-Z0-9_]*(\.\.\.)?\]?(\.\.\.)?|[a-z]+(\|[a-z]+)+")
+    style = re.compile(r"\[?[A-Z][A-Z0-9_]*(\.\.\.)?\]?(\.\.\.)?|[a-z][a-z-]*(\|[a-z][a-z-]*)+")
     for word in placeholders(text):
         assert style.fullmatch(word), f"cf {command} --help: {word!r}"
     for jargon in ("<str>", "<whole number>", "INTEGER", "<float", "{FILE}", "[files]"):

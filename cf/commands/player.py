@@ -34,7 +34,8 @@ def player(
     """NAME's record over the game FILES: games, rounds, wins, times out first, points
     per round, best and worst round, 0-0 held, streaks, and head-to-head against every
     opponent met, with the rival (the closest record) and the nemesis (who finished
-    ahead of NAME most often). Games are taken in date order (docs/leagues.md).
+    ahead of NAME most often). Games are taken in date order (each file's date, then
+    the order given).
 
     A file with any problem (as cf validate reports them) is left out: its problems go to
     stderr and the exit code is 1.

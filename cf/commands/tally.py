@@ -46,7 +46,7 @@ def tally(
         typer.Option(
             "--rank-by",
             help="Tournament order: lower total or average, more wins, or the OpenSkill "
-            "rating (docs/leagues.md).",
+            "rating (highest ordinal first; --model and --per choose how it is computed).",
         ),
     ] = RankBy.total,
     format_: Annotated[
