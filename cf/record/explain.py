@@ -237,7 +237,10 @@ _ENTRIES = (
         "in rules.rounds. A game played to a target (rules.target) ends after the first "
         "round in which a total reaches it (the doubles start again from the top after "
         "0-0), and rules.rounds is then the most rounds it may have. The problem is "
-        "reported at the first round too many.",
+        "reported at the first round too many. Without a target, a round past the set's "
+        "last has no double to start it, so no command replays it: cf show, cf hint and "
+        "every other command that would (cf show -r 8, cf hint) say this problem instead "
+        "(Error: … round 8: [round-count] …, exit 1).",
         _SEVEN_ROUNDS + "  - scores: {Ana: 0, Ben: 1}\n",
         "take the extra round out, or check the file's set.",
         _SEVEN_ROUNDS,
