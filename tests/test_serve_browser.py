@@ -206,8 +206,10 @@ def test_a_game_night_from_the_phone(browser, tmp_path):
         assert "bad" in card(d, "Ben").get_attribute("class")
         assert len(rounds_in_file(path)) == 1
 
-        # A mistyped round 2 (Ana 5, meant 50), then fixed.
+        # A mistyped round 2 (Ana 5, meant 50), then fixed. Ben holds 3-1 (Cy went out:
+        # only one player can).
         tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, '.tile[data-tile="11-11"]'))
+        tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, '.tile[data-tile="3-1"]'))
         score(d, "Ana", 5)
         tap(d, d.find_element(By.ID, "submit"))
         wait(d, lambda d: round_head(d) == "round 2")
