@@ -180,7 +180,8 @@ def state_of(change: Change) -> dict[str, Any]:
         state["scoreboard"] = None
         return state
     k = standing.rounds_played + 1
-    next_starter = str(round_starter(game.top, k)) if k <= game.top + 1 else None
+    # a game to a target goes round the doubles again after 0-0
+    next_starter = None if standing.complete else str(round_starter(game.top, k))
     board = game_json(standing)
     board["rounds_in_game"] = standing.rounds_in_game
     board["rounds_played"] = standing.rounds_played
