@@ -60,7 +60,7 @@ def deal(
         ),
     ] = 1,
     format_: Annotated[
-        TextJson, typer.Option("--format", "-f", help="Output format.")
+        TextJson, typer.Option("--format", "-f", help=_("Output format."))
     ] = TextJson.text,
 ) -> None:
     """How many tiles each player gets, the chicken yard and its reserve; --shuffle deals.
@@ -162,8 +162,8 @@ def _shuffle(
     from cf.record.emit import yaml_key
     from cf.tiles import format_hand
 
-    typer.echo(f"starter: {dealt.starter}")
-    typer.echo("deal:")
+    typer.echo(f"starter: {dealt.starter}")  # untranslated: YAML to paste into a game file
+    typer.echo("deal:")  # untranslated: YAML
     for name, hand in dealt.hands.items():
         typer.echo(f"  {yaml_key(name)}: {format_hand(hand)}")
     typer.echo("# " + _("chicken yard: {tiles}").format(tiles=format_hand(dealt.chicken_yard)))
