@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from cf.i18n import N_
+from cf.i18n import N_, Message
 from cf.record.problems import CODES
 
 
@@ -45,8 +45,16 @@ class UnknownCodeError(LookupError):
     """Not a problem code; ``suggestion`` is the closest one, if any."""
 
     def __init__(self, code: str, suggestion: str | None) -> None:
-        hint = f" (did you mean '{suggestion}'?)" if suggestion else ""
-        super().__init__(f"no problem code '{code}'{hint}; `cf explain` lists them all")
+        if suggestion:
+            message = Message(
+                "no problem code '{code}' (did you mean '{suggestion}'?); "
+                "`cf explain` lists them all",
+                code=code,
+                suggestion=suggestion,
+            )
+        else:
+            message = Message("no problem code '{code}'; `cf explain` lists them all", code=code)
+        super().__init__(message)
         self.code = code
         self.suggestion = suggestion
 

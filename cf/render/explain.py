@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import textwrap
 
-from cf.i18n import _
+from cf.i18n import N_, _
 from cf.record.explain import EXPLANATIONS, Explanation
 
 EXAMPLE_FILE = "example.yaml"
@@ -27,13 +27,10 @@ def reported(e: Explanation) -> list[str]:
 def change_lines(e: Explanation, words: bool = False) -> list[str]:
     """The fix as diff lines: ``line N:`` (or ``after line N:``), then ``-`` and ``+`` lines
     (``words``: those two in the reader's language)."""
-    say = _ if words else str
     out: list[str] = []
     for line, taken, put in e.changes():
-        if taken:
-            out.append(say("line {line}:").format(line=line))
-        else:
-            out.append(say("after line {line}:").format(line=line - 1))
+        where = N_("line {line}:") if taken else N_("after line {line}:")
+        out.append((_(where) if words else where).format(line=line if taken else line - 1))
         out += [f"-{t}" for t in taken] + [f"+{p}" for p in put]
     return out
 
