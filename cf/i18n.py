@@ -153,7 +153,13 @@ def _rebuild(template: str, params: dict[str, Any]) -> Message:
 
 
 def tr(text: Any) -> Any:
-    """``text`` for a person: a :class:`Message` translated, anything else as it is."""
+    """``text`` for a person: a :class:`Message` translated (an exception: its message),
+    anything else as it is."""
+    if isinstance(text, BaseException):
+        args = text.args
+        if len(args) == 1 and isinstance(args[0], Message):
+            return args[0].translated()
+        return str(text)
     return text.translated() if isinstance(text, Message) else text
 
 
