@@ -9,7 +9,10 @@ same behaviour without thinking about it:
   instead of losing the output without a word; its file descriptor is held on
   ``/dev/null`` so that no file cf opens can take its number and receive the output.
 - Text that the terminal's encoding cannot show is written as backslash escapes, never a
-  ``UnicodeEncodeError``.
+  ``UnicodeEncodeError``; so is every control, bidi or other hidden character
+  (:func:`cf.text.shown`): a title or file name holding ``\x1b]0;…`` or U+202E prints as
+  those escapes on stdout and stderr, and cannot retitle, clear or reorder the terminal.
+  Documents (JSON, CSV, YAML) go to the binary buffer beneath, as they are.
 - SIGINT and SIGTERM raise :class:`Interrupted` in the main thread; ``with`` blocks (the
   worker pool of ``cf simulate -j``) clean up on the way out.
 """
@@ -74,6 +77,16 @@ class _Sink(io.RawIOBase):
             raise OutputFailed(exc) from None
 
 
+class _Shown(io.TextIOWrapper):
+    """A text stream that writes hidden characters as escapes (:func:`cf.text.shown`)."""
+
+    def write(self, text: str) -> int:
+        from cf.text import shown
+
+        super().write(shown(text))
+        return len(text)
+
+
 class _ClosedInput(io.RawIOBase):
     def readable(self) -> bool:
         return True
@@ -112,7 +125,7 @@ def guard_streams() -> None:
     except (AttributeError, OSError, ValueError):
         return  # not a real file (embedded, tests): leave it be
     line_buffering = bool(getattr(sys.stdout, "line_buffering", False))
-    sys.stdout = io.TextIOWrapper(
+    sys.stdout = _Shown(
         io.BufferedWriter(_Sink(fd, closed)),
         encoding=encoding,
         errors="backslashreplace",
@@ -121,8 +134,14 @@ def guard_streams() -> None:
     if sys.stderr is None or not _fd_open(2):
         _hold(2, os.O_WRONLY)
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115  # nowhere to report: stay quiet
-    elif hasattr(sys.stderr, "reconfigure"):
-        sys.stderr.reconfigure(errors="backslashreplace")
+    elif hasattr(sys.stderr, "buffer"):
+        sys.stderr = _Shown(
+            sys.stderr.buffer,
+            encoding=sys.stderr.encoding or "utf-8",
+            errors="backslashreplace",
+            line_buffering=True,
+            write_through=True,
+        )
 
 
 def _raise(signum: int, frame: object) -> None:

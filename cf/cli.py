@@ -34,6 +34,7 @@ COMMANDS = (
     "new",
     "add",
     "undo",
+    "serve",
     "show",
     "hint",
     "schema",

@@ -6,6 +6,14 @@ never a torn one (and the file is a new inode after every write). :func:`locked`
 cross-platform lock on a sidecar file (``FILE.lock``, via the ``filelock`` library) so
 that two writers of one file take turns.
 
+A write goes *through* a symbolic link: the file the link points at is locked and replaced,
+and the link stays a link (:func:`target`), so writers through the link and writers of the
+file itself take turns on one lock. The replaced file keeps its mode, and its owner and
+group where the process may set them (root can; another user keeps the group if a member
+of it). A file that the user could not write in place is refused ("… is read-only"): one
+without any write permission bit (``chmod a-w``; this holds for root too, who could write
+it anyway), or one the process has no write access to (:func:`read_only`).
+
 >>> import os, tempfile
 >>> folder = tempfile.mkdtemp()
 >>> path = os.path.join(folder, "game.yaml")
@@ -30,20 +38,56 @@ class WriteError(Error, OSError):
     """A file could not be written (it exists, its folder is missing, no permission, …)."""
 
 
+def target(path: str) -> str:
+    """The file that writing ``path`` changes: ``path`` itself, or, for a symbolic link
+    (a chain of them, or a link to a file not there yet), the file it points at."""
+    if os.path.islink(path):
+        return os.path.realpath(path)
+    return path
+
+
+def same_file(a: str, b: str) -> bool:
+    """Whether paths ``a`` and ``b`` name one file (after links; a file not there yet is
+    compared by its resolved path)."""
+    with contextlib.suppress(OSError, ValueError):
+        return os.path.samefile(a, b)
+    try:
+        return os.path.realpath(a) == os.path.realpath(b)
+    except (OSError, ValueError):
+        return False
+
+
+def read_only(path: str) -> bool:
+    """Whether the existing file ``path`` may not be written in place by this user: it has no
+    write permission bit at all (``0444``: refused even to root, who could write it anyway),
+    or :func:`os.access` says this process cannot write it."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not mode & 0o222 or not os.access(path, os.W_OK)
+
+
 def atomic_write(path: str, data: str | bytes, *, overwrite: bool = False) -> None:
     """Write ``data`` (text is written as UTF-8, exactly as given: no newline translation)
-    to ``path`` atomically. Without ``overwrite`` an existing ``path`` is refused."""
+    to ``path`` atomically, through a symbolic link. Without ``overwrite`` an existing
+    ``path`` is refused; a read-only one always is (:func:`read_only`)."""
     if not path:
         raise WriteError("no file name given")
-    if os.path.isdir(path):
+    real = target(path)
+    if os.path.islink(real):
+        raise WriteError(f"{path} is a symbolic link that leads round in a loop")
+    if os.path.isdir(real):
         raise WriteError(f"{path} is a folder")
     if not overwrite and os.path.lexists(path):
         raise WriteError(f"{path} exists (use --force to replace it)")
-    folder = os.path.dirname(os.path.abspath(path))
+    folder = os.path.dirname(os.path.abspath(real))
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    if os.path.exists(path) and not os.path.isfile(path):
+    if os.path.exists(real) and not os.path.isfile(real):
         _write_into(path, raw)  # a pipe or a device: renaming over it would replace it
         return
+    if os.path.exists(real) and read_only(real):
+        raise WriteError(f"{path} is read-only: nothing written")
     try:
         fd, tmp = tempfile.mkstemp(prefix=".cf-", suffix=".tmp", dir=folder)
     except OSError as exc:
@@ -53,19 +97,34 @@ def atomic_write(path: str, data: str | bytes, *, overwrite: bool = False) -> No
             fh.write(raw)
             fh.flush()
             os.fsync(fh.fileno())
-        if os.path.exists(path):
-            with contextlib.suppress(OSError):
-                os.chmod(tmp, os.stat(path).st_mode & 0o7777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
+        _take_over(tmp, real)
+        os.replace(tmp, real)
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise WriteError(f"cannot write {path}: {exc.strerror or exc}") from None
     _fsync_folder(folder)
+
+
+def _take_over(tmp: str, real: str) -> None:
+    """Give the temporary file the owner, group and mode of the file it replaces (the owner
+    and group where the process may: first, as a change of owner can clear the mode's
+    set-id bits), or the mode a new file gets."""
+    try:
+        st = os.stat(real)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        return
+    if hasattr(os, "chown"):
+        try:
+            os.chown(tmp, st.st_uid, st.st_gid)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.chown(tmp, -1, st.st_gid)
+    with contextlib.suppress(OSError):
+        os.chmod(tmp, st.st_mode & 0o7777)
 
 
 def _write_into(path: str, raw: bytes) -> None:
@@ -93,10 +152,11 @@ def _fsync_folder(folder: str) -> None:
 
 @contextlib.contextmanager
 def locked(path: str, timeout: float = 30.0) -> Iterator[None]:
-    """Hold the writers' lock of ``path`` (a sidecar ``path + '.lock'``) for the block."""
+    """Hold the writers' lock of ``path`` (a sidecar ``FILE.lock`` beside the file that
+    ``path`` names after symbolic links: one lock however the file is reached) for the block."""
     from filelock import FileLock, Timeout
 
-    lock = FileLock(path + ".lock", timeout=timeout)
+    lock = FileLock(target(path) + ".lock", timeout=timeout)
     try:
         with lock:
             yield

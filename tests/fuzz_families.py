@@ -73,6 +73,55 @@ HOSTILE_TOKENS = [
     "\ufeff",
 ]
 
+#: Names (and titles) that carry markup, script, formulas, escape codes and odd characters:
+#: every writer of SVG, HTML, CSV and terminal text gets each of them (issue 22 items 4-7,
+#: 14). Each that is a valid name must come out as text, never as markup or a formula.
+#: ``PWN`` marks a name that would set ``window.pwned`` if it ever ran.
+HOSTILE_NAMES = [
+    '"',
+    "'",
+    "<",
+    "&",
+    "]]>",
+    "</script>",
+    "<!--",
+    "<!--<script>",
+    "javascript:alert(1)",
+    "A\u2028B",
+    "A\u2029B",
+    '\\"',
+    '" onload="window.pwned=1" x="',
+    "' onload='window.pwned=1' x='",
+    '"><script>window.pwned=1</script>',
+    "<img src=x onerror=window.pwned=1>",
+    "<svg onload=window.pwned=1>",
+    "]]><script>window.pwned=1</script>",
+    "</script><script>window.pwned=1</script>",
+    '=HYPERLINK("http://evil/","x")',
+    "+1",
+    "-1+1",
+    "@SUM(1)",
+    "\tTab",
+    "\u202eAna",
+    "\u2066B\u2069",
+    "\x1b]0;PWNED\x07",
+    "\x1b[2J",
+    "\ud800",
+    "Mamá",
+    "🐔",
+]
+
+
+def hostile_name_game(name: str, title: str = "Hostile", seed: int = 5) -> str:
+    """A complete two-round game (moves and all) between ``name`` and Ben, titled ``title``,
+    as ``cf simulate`` writes it (names and title quoted and escaped as YAML needs)."""
+    from cf.play.simulate import simulate_game
+    from cf.record.emit import game_yaml
+    from cf.rules import Rules
+
+    game = simulate_game([name, "Ben"], Rules(top=6), ["greedy", "greedy"], seed, 2)
+    return game_yaml(game, title=title)
+
 
 # --- generators -----------------------------------------------------------------------------
 

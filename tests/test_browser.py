@@ -12,9 +12,12 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from fuzz_families import HOSTILE_NAMES, hostile_name_game
 
 from cf.record.check import validate
-from cf.record.reader import read_game_file
+from cf.record.reader import read_game, read_game_file
+from cf.record.standings import standings_of
+from cf.render.chart import chart_svg, running_totals
 from cf.render.html import game_page
 
 ROOT = Path(__file__).parent.parent
@@ -174,3 +177,46 @@ def test_names_and_titles_are_text_not_markup(browser, tmp_path):
     names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".hand .name")]
     assert names[0].startswith("<b>Ana</b> (3)")
     assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+# --- issue 22 items 4, 5: hostile names opened in the browser --------------------------
+
+#: Names that would run script (set window.pwned) if any of them were taken for markup.
+_SCRIPTED = [n for n in HOSTILE_NAMES if "pwned" in n or n in ("<!--<script>", "</script>")]
+
+
+def _no_script_ran(driver) -> None:
+    assert driver.execute_script("return window.pwned === undefined")
+    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert errors == []
+
+
+@pytest.mark.parametrize("name", _SCRIPTED)
+def test_a_hostile_name_in_the_chart_svg_runs_nothing(browser, tmp_path, name):
+    game = read_game(hostile_name_game(name), "g.yaml")
+    report = validate(game)
+    path = tmp_path / "chart.svg"
+    path.write_text(
+        chart_svg(*running_totals([standings_of(game, report.round_points)])), encoding="utf-8"
+    )
+    browser.get(path.as_uri())
+    series = browser.find_elements(By.CSS_SELECTOR, "g.series")
+    assert [g.get_attribute("data-player") for g in series] == [game.players[0], "Ben"]
+    for g in series:  # a focus or load handler would run now
+        browser.execute_script("arguments[0].dispatchEvent(new Event('focus'))", g)
+    _no_script_ran(browser)
+
+
+@pytest.mark.parametrize("name", _SCRIPTED)
+def test_a_hostile_name_and_title_leave_the_replay_page_working(browser, tmp_path, name):
+    game = read_game(hostile_name_game(name, title=name), "g.yaml")
+    path = tmp_path / "replay.html"
+    path.write_text(game_page(game, validate(game)), encoding="utf-8")
+    browser.get(path.as_uri())
+    assert counter(browser) == "Round 1 · move 0 of " + counter(browser).rsplit(" ", 1)[1]
+    key(browser, Keys.END)
+    assert counter(browser).startswith("Round 2 · move ")
+    assert browser.find_element(By.TAG_NAME, "h1").text == name
+    names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".hand .name")]
+    assert names[0].startswith(name)
+    _no_script_ran(browser)

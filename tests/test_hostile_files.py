@@ -434,3 +434,103 @@ def test_hostile_stdin_through_the_command_line(name):
     for command in ("validate", "tally"):
         assert_clean_failure(cf(command, "-", stdin=HOSTILE[name]), codes=(1,))
     assert_clean_failure(cf("score", stdin=HOSTILE[name]), codes=(0, 1))
+
+
+# --- issue 22 item 9: one composer for reading and editing, one depth limit ----------------
+
+#: Deep enough to break PyYAML's pure-Python composer (a RecursionError), within libyaml's.
+DEEP = 500
+DEEP_FILES = {
+    "deep-notes": "notes: " + "[" * DEEP + "]" * DEEP + "\nplayers: [Ana, Ben]\n"
+    "rounds:\n  - scores: {Ana: 1, Ben: 0}\n",
+    "deep-round": "players: [Ana, Ben]\nrounds:\n  - scores: {Ana: 1, Ben: 0}\n  - "
+    + "[" * DEEP
+    + "]" * DEEP
+    + "\n",
+    "deep-block": "players: [Ana, Ben]\nrounds:\n  - scores: {Ana: 1, Ben: 0}\nnotes:\n"
+    + "".join(" " * i + "- \n" for i in range(DEEP)),
+}
+#: Every command that reads a game file, with the arguments it needs after the file.
+READERS = {
+    "validate": [],
+    "tally": [],
+    "show": [],
+    "show-html": ["-f", "html"],
+    "hint": [],
+    "add": ["Ana=1", "Ben=0"],
+    "undo": [],
+}
+
+
+@pytest.mark.parametrize("name", sorted(DEEP_FILES))
+def test_deep_nesting_is_refused_alike_by_reader_and_editor(name):
+    from cf.record.edit import EditError, remove_last_round
+
+    report = check(DEEP_FILES[name])
+    assert [p.code for p in report.problems] == ["yaml"], messages(report)
+    assert "nest more than" in report.problems[0].message
+    with pytest.raises(EditError, match="nest more than"):
+        remove_last_round(DEEP_FILES[name])
+
+
+@pytest.mark.parametrize("name", sorted(DEEP_FILES))
+@pytest.mark.parametrize("command", sorted(READERS))
+def test_deep_nesting_into_every_command(cli, tmp_path, name, command):
+    path = tmp_path / "deep.yaml"
+    path.write_text(DEEP_FILES[name])
+    verb = command.split("-")[0]
+    result = cli(verb, str(path), *READERS[command])
+    assert result.exit_code in (1, 2), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "internal error" not in result.output
+    assert path.read_text() == DEEP_FILES[name]
+
+
+def test_deep_nesting_through_cf_add_and_undo_as_processes(tmp_path):
+    path = tmp_path / "deep.yaml"
+    path.write_text(DEEP_FILES["deep-notes"])
+    for args in (["add", str(path), "Ana=1", "Ben=0"], ["undo", str(path)]):
+        err = assert_clean_failure(cf(*args), codes=(1,))
+        assert "nest more than" in err
+    assert path.read_text() == DEEP_FILES["deep-notes"]
+
+
+# --- issue 22 item 11: more rounds than the set has --------------------------------------
+
+TOO_MANY = (
+    "players: [Ana, Ben]\nrounds:\n"
+    + "  - scores: {Ana: 1, Ben: 0}\n" * 11
+    + "  - moves:\n      - Ana: draw\n"
+)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate"],
+        ["tally"],
+        ["show"],
+        ["show", "-r", "11"],
+        ["show", "-r", "12", "-m", "0", "-f", "json"],
+        ["show", "-f", "svg"],
+        ["show", "-f", "html"],
+        ["hint"],
+        ["hint", "--round", "11", "--player", "Ana"],
+        ["add", "Ana=1", "Ben=0"],
+        ["undo"],
+    ],
+    ids=lambda a: "-".join(a),
+)
+def test_more_rounds_than_the_set_has_is_the_validators_problem(cli, tmp_path, args):
+    path = tmp_path / "long.yaml"
+    path.write_text(TOO_MANY)
+    result = cli(args[0], str(path), *args[1:])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    if args[0] == "show" and "html" in args:
+        assert result.exit_code == 0  # the page marks the problem
+        assert "round-count" in result.output
+        return
+    count = {"add": 13, "undo": 11}.get(args[0], 12)  # the file as it would be
+    assert result.exit_code == 1, result.output
+    assert f"[round-count] {count} rounds: a game with double-nine has 10 at most" in result.output
+    assert path.read_text() == TOO_MANY

@@ -36,6 +36,13 @@ def test_the_wheel_carries_every_module(wheel):
     assert modules - names == set()
 
 
+def test_the_wheel_carries_the_page_of_cf_serve(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    static = {str(p.relative_to(ROOT)) for p in (ROOT / "cf" / "serve" / "static").iterdir()}
+    assert {"cf/serve/static/page.html", "cf/serve/static/app.js"} <= static
+    assert static - names == set()
+
+
 def test_the_wheel_is_chickenfoot_with_two_commands(wheel):
     assert wheel.name.startswith("chickenfoot-")
     z = zipfile.ZipFile(wheel)

@@ -98,6 +98,8 @@ def new(
 
     top = set_option(set_)
     names = _player_names(players)
+    if title is not None:
+        _plain_text(title, "'--title'", "the title")
     arms = _starter_arms(starter_arms)
     date = _game_date(date)
     try:
@@ -135,17 +137,33 @@ def _player_names(players: str) -> list[str]:
     for bad, message in _BAD_PLAYERS:
         if bad(names):
             raise typer.BadParameter(message, param_hint="'--players'")
+    for name in names:
+        _plain_text(name, "'--players'", "a name")
     return names
+
+
+def _plain_text(text: str, option: str, what: str) -> None:
+    """A usage error for text a game file may not hold: control characters, or bytes that
+    are not UTF-8 (which reach Python as lone surrogates)."""
+    from cf.errors import clip
+    from cf.record.problems import has_control, one_line
+
+    if has_control(text):
+        raise typer.BadParameter(
+            f"{what} may not hold control characters or bytes that are not UTF-8: "
+            f"'{clip(one_line(text))}'",
+            param_hint=option,
+        )
 
 
 def _starter_arms(text: str) -> int | str:
     """--starter-arms as a number, or ``"players"``."""
-    arms = text.strip().lower()
-    if arms == "players":
-        return arms
-    if not arms.isdigit():
-        raise typer.BadParameter("a number or 'players'", param_hint="'--starter-arms'")
-    return int(arms)
+    from cf.rules import RulesError, parse_starter_arms
+
+    try:
+        return parse_starter_arms(text)  # ASCII digits, not too many: not '²', not 5,000 9s
+    except RulesError:
+        raise typer.BadParameter("a number or 'players'", param_hint="'--starter-arms'") from None
 
 
 def _game_date(date: str | None) -> str:

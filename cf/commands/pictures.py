@@ -27,6 +27,19 @@ def write_output(data: str | bytes, output: Optional[str]) -> None:
         fail(str(exc))
 
 
+def refuse_input(output: Optional[str], inputs: Sequence[str], option: str) -> None:
+    """An output that is one of the command's inputs (the same file, after links) would
+    replace what is being read: a usage error (exit 2) before anything is written."""
+    if output is None or output == "-":
+        return
+    from cf.files import same_file
+
+    for path in inputs:
+        if path != "-" and same_file(output, path):
+            same = "" if output == path else f" ({path})"
+            fail(f"{output} is one of the inputs{same}: {option} would write over it", 2)
+
+
 def check_chart(path: Optional[str]) -> Optional[str]:
     """The ``--chart`` option's check: a usage error before anything is printed."""
     from cf.render.chart import ChartError, chart_kind

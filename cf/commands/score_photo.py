@@ -34,6 +34,11 @@ def score_photos(
     except ImportError:
         fail(INSTALL_HINT, 2)
     _check_paths(paths)
+    if annotate is not None:
+        from cf.commands.pictures import refuse_input
+
+        for number in range(1, len(paths) + 1):
+            refuse_input(_numbered(annotate, number, len(paths)), paths, "--annotate")
     objects: list[dict[str, Any]] = []
     failed = False
     for number, path in enumerate(paths, start=1):

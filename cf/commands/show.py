@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from cf.commands.common import command_app, fail, read_games
-from cf.commands.pictures import write_output
+from cf.commands.pictures import refuse_input, write_output
 
 if TYPE_CHECKING:
     from cf.record.reader import Game
@@ -102,6 +102,7 @@ def show(
     from cf.record.replay import ReplayError
     from cf.render.table import table_at
 
+    refuse_input(output, [file] if file else [], "--output")
     format_ = format_ or _format_of(output)
     game = next(read_games([file] if file else None))
     if format_ is ShowFormat.html:

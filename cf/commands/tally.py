@@ -17,7 +17,7 @@ from cf.commands.common import (
     table_format,
     write_document,
 )
-from cf.commands.pictures import check_chart, write_chart
+from cf.commands.pictures import check_chart, refuse_input, write_chart
 
 if TYPE_CHECKING:
     from cf.record.reader import Game
@@ -101,6 +101,7 @@ def tally(
     fmt = table_format(format_)
     paths = files or ["-"]
     _refuse_repeats(paths)
+    refuse_input(chart, paths, "--chart")
     if after_round is not None and len(paths) > 1:
         raise typer.BadParameter("takes one game file", param_hint="'--after-round'")
     tallied = []

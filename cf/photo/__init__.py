@@ -7,6 +7,14 @@ is a classical pipeline (no model, no network): see :mod:`cf.photo.reader`.
 
 from __future__ import annotations
 
+import os
+
+from cf.photo.limits import MAX_PIXELS
+
+# OpenCV reads its own pixel limit once, when it first decodes: any format whose header
+# cf.photo.limits does not read is held to the same count.
+os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(MAX_PIXELS))
+
 from cf.photo.reader import (
     DEFAULT_MIN_CONFIDENCE,
     PhotoError,

@@ -31,7 +31,6 @@ A classical OpenCV + numpy pipeline, tuned on synthetic photos (:mod:`cf.photo.s
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass, field
 
 import cv2
@@ -45,9 +44,6 @@ DEFAULT_MIN_CONFIDENCE = 0.6
 
 #: Long side, in pixels, of the image the reader works on.
 WORK_SIZE = 1024
-
-#: The largest file ``read_photo`` opens (a phone photo is 3–10 MB).
-MAX_FILE_BYTES = 200 * 2**20
 
 Box = list[tuple[int, int]]
 
@@ -100,27 +96,34 @@ class PhotoReading:
 
 
 def load_image(path: str) -> np.ndarray:
-    """Read an image file as a BGR uint8 array; :class:`PhotoError` if it is not an image.
+    """Read an image file as a BGR uint8 array; :class:`PhotoError` if it is not an image,
+    or is refused by :mod:`cf.photo.limits` (not a regular file, too big a file, too many
+    pixels) before it is decoded.
 
     Greyscale, 16-bit and RGBA images are converted (transparency is dropped).
     """
+    from cf.photo.limits import PhotoLimitError, read_photo_file
+
     try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise PhotoError(f"{path}: {size // 2**20} MiB is too big for a photo")
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except PhotoError:
-        raise
+        data = read_photo_file(path)
+    except PhotoLimitError as exc:
+        raise PhotoError(str(exc)) from None
     except OSError as exc:
         raise PhotoError(f"cannot read {path}: {exc.strerror or exc}") from None
     return decode_image(data, path)
 
 
 def decode_image(data: bytes, name: str = "image") -> np.ndarray:
-    """Decode image bytes (JPEG, PNG, …) to BGR uint8; :class:`PhotoError` if they are not one."""
+    """Decode image bytes (JPEG, PNG, …) to BGR uint8; :class:`PhotoError` if they are not
+    one, or if the header gives more pixels than :data:`cf.photo.limits.MAX_PIXELS`."""
+    from cf.photo.limits import PhotoLimitError, check_pixels
+
     if not data:
         raise PhotoError(f"{name} is empty, not an image")
+    try:
+        check_pixels(data, name)
+    except PhotoLimitError as exc:
+        raise PhotoError(str(exc)) from None
     buffer = np.frombuffer(data, dtype=np.uint8)
     try:
         image = cv2.imdecode(buffer, cv2.IMREAD_UNCHANGED)

@@ -14,9 +14,9 @@ from cf.board import Round, RuleViolation
 from cf.errors import clip
 from cf.record.problems import Problem, ProblemLog
 from cf.record.reader import Game, HandEntry, MoveEntry, Pos, RoundRecord
-from cf.record.replay import apply_entry, round_starter, start_round
+from cf.record.replay import apply_entry, round_count_message, round_starter, start_round
 from cf.rules import Rules, RulesError
-from cf.tiles import Tile, format_hand, hand_points, set_name
+from cf.tiles import Tile, format_hand, hand_points
 
 
 @dataclass
@@ -86,16 +86,11 @@ class _Checker:
         game = self.game
         if self.rules is not None:
             self.check_rules_for_players()
-        rules = game.rules or Rules(top=game.top)
-        last = rules.rounds_in_game
+        last = (game.rules or Rules(top=game.top)).rounds_in_game
+        too_many = round_count_message(game)
         for rec in game.rounds:
-            if rec.number > last and game.set_known:
-                limit = (
-                    f"this game has {last} (rules.rounds)"
-                    if rules.rounds is not None
-                    else f"a game with {set_name(game.top)} has {last} at most"
-                )
-                self.add("round-count", f"{len(game.rounds)} rounds: {limit}", rec.pos, rec.number)
+            if rec.number > last and too_many is not None:
+                self.add("round-count", too_many, rec.pos, rec.number)
                 break
             self.report.round_points.append(self.check_round(rec))
 

@@ -41,8 +41,7 @@ _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
 
 
-#: Deeper nesting is refused (a game file nests five deep; Python's stack has its limits;
-#: libyaml's own composer, used for files under 1 MiB, allows 1,000).
+#: Deeper nesting is refused (a game file nests five deep; Python's stack has its limits).
 MAX_DEPTH = 200
 
 
@@ -58,11 +57,15 @@ class Move(NamedTuple):
     text_column: int
 
 
-def compose(text: str, loader: Any = None) -> yaml.Node | None:
+def compose(text: str, loader: Any = None, *, compact: bool = True) -> yaml.Node | None:
     """The root node of the single YAML document in ``text`` (``None`` if there is none),
-    parsed with ``loader`` (default: cf's :class:`~cf.record.reader.Loader`).
+    parsed with ``loader`` (default: cf's :class:`~cf.record.reader.Loader`); with
+    ``compact``, the plain items of move logs as :class:`Move` tuples, else every item a
+    node (as the editor of cf add and cf undo needs).
 
-    Raises what :func:`yaml.compose` raises for text that is not YAML.
+    The one composer of game files: the reader and the editor both use it, so both refuse
+    the same files (nesting deeper than :data:`MAX_DEPTH`, as a ``ComposerError``, never a
+    ``RecursionError``). Raises what :func:`yaml.compose` raises for text that is not YAML.
     """
     if loader is None:
         from cf.record.reader import Loader
@@ -70,13 +73,14 @@ def compose(text: str, loader: Any = None) -> yaml.Node | None:
         loader = Loader
     parser = loader(text)
     try:
-        return _Composer(parser).document()
+        return _Composer(parser, compact).document()
     finally:
         parser.dispose()
 
 
 class _Composer:
-    def __init__(self, parser: Any) -> None:
+    def __init__(self, parser: Any, compact: bool = True) -> None:
+        self.compact = compact
         self.get = parser.get_event
         self.peek = parser.peek_event
         self.anchors: dict[str, yaml.Node] = {}
@@ -148,7 +152,7 @@ class _Composer:
             self.anchors[event.anchor] = node  # an alias inside may point back at it
         items = node.value
         while not isinstance(self.peek(), SequenceEndEvent):
-            move = self.move() if moves else None
+            move = self.move() if moves and self.compact else None
             items.append(move if move is not None else self.node(in_rounds=in_rounds))
         node.end_mark = self.get().end_mark
         return node

@@ -5,9 +5,10 @@ quoting, CRLF line endings and a UTF-8 byte-order mark must all survive ``cf add
 ``cf undo``. A YAML round-trip library re-emits the whole file and normalises some of
 that (ruamel.yaml keeps most of it, but not every byte: indentation of sequences, spacing
 inside flow collections, some comments). So this module never re-emits anything: it
-composes the file with PyYAML (nodes carry start and end marks) and splices the text of one
-round in or out at those positions. Everything outside the round added, replaced or
-removed is the original text, byte for byte.
+composes the file (nodes carry start and end marks) and splices the text of one round in
+or out at those positions. Everything outside the round added, replaced or removed is the
+original text, byte for byte. It composes with :func:`cf.record.compose.compose`, as the
+reader does: a file the reader takes, the editor can edit.
 
 >>> text = "players: [A, B]  # seating\\nrounds:\\n  - scores: {A: 1, B: 0}\\n"
 >>> print(add_round(text, {"scores": {"A": 0, "B": 7}}), end="")
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 import yaml
 
 from cf.errors import Error
+from cf.record.compose import compose
 from cf.record.emit import yaml_key
 
 #: A round to write: ``{"hands": {name: tile text}}`` or ``{"scores": {name: points}}``,
@@ -116,7 +118,7 @@ class _Doc:
         self.text = text[1:] if self.bom else text
         self.newline = "\r\n" if "\r\n" in self.text else "\n"
         try:
-            root = yaml.compose(self.text, Loader=yaml.SafeLoader)
+            root = compose(self.text, compact=False)  # as the reader composes it
         except yaml.YAMLError as exc:
             raise EditError(f"the file is not valid YAML: {exc}") from None
         if not isinstance(root, yaml.MappingNode):

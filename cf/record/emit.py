@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+from cf.text import HIDDEN
+
 # Letters of any script may start a plain scalar (``Mamá``, ``李``); YAML indicators may not.
 _PLAIN = re.compile(r"[^\W\d][\w .'-]*[\w.']|[^\W\d]")
 # Names YAML 1.1 would read as something else are still plain for cf, which reads every
@@ -24,10 +26,17 @@ _SPECIAL = {
 
 
 def yaml_key(text: str) -> str:
-    """``text`` as a YAML scalar: plain when that is unambiguous, else double-quoted."""
+    r"""``text`` as a YAML scalar: plain when that is unambiguous, else double-quoted, with
+    every character YAML would not keep as it is (line and paragraph separators, which
+    YAML folds, controls, bidi controls) written as an escape.
+
+    >>> print(yaml_key("Ana\u2028B"))
+    "Ana\u2028B"
+    """
     if _PLAIN.fullmatch(text) and text.lower() not in _SPECIAL:
         return text
-    return json.dumps(text, ensure_ascii=False)
+    quoted = json.dumps(text, ensure_ascii=False)
+    return HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", quoted)
 
 
 def game_yaml(game: object, header: str | None = None, title: str | None = None) -> str:

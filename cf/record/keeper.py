@@ -38,6 +38,9 @@ from cf.record.reader import Game, RoundRecord, read_game
 from cf.rules import Rules
 from cf.tiles import DominoSet, NotationError, Tile, format_hand, hand_points, parse_hand
 
+#: The most digits a score may have (the reader allows as many).
+MAX_DIGITS = 1000
+
 #: The value that says a player went out (so holds no tile); ``NAME=`` says it too.
 OUT = "out"
 
@@ -129,6 +132,10 @@ def parse_value(text: str, top: int) -> Value:
     if text.lower() == OUT or not text:
         return ()
     if re.fullmatch(r"[0-9]+", text):
+        if len(text) > MAX_DIGITS:  # int() refuses more than 4,300 digits; no score has them
+            raise EntryError(
+                f"a score of {len(text)} digits is not a score (at most {MAX_DIGITS})"
+            )
         return int(text)
     try:
         return parse_hand(text, top)
@@ -200,6 +207,7 @@ def add_entries(
     :class:`~cf.record.edit.EditError`; problems of the file as it would be are in
     the returned report."""
     game = read_game(text, file)
+    _check_yaml(game)
     if not game.players:
         raise EntryError(f"{file} has no readable players list")
     top = game.top
@@ -213,6 +221,15 @@ def add_entries(
         check_tiles(resolved, DominoSet(top).starter(k), k)
     data = round_data(resolved, game.players, double_blank)
     return check_text(add_round(text, data, number), file)
+
+
+def _check_yaml(game: Game) -> None:
+    """A file that is not YAML cannot take a change: :class:`EntryError` with the problem,
+    as cf validate words it."""
+    for p in game.problems:
+        if p.code == "yaml":
+            where = f":{p.line}" if p.line is not None else ""
+            raise EntryError(f"{game.file}{where}: {p.message}")
 
 
 def check_tiles(entries: Sequence[tuple[str, Value]], starter: Tile, number: int) -> None:
@@ -244,6 +261,7 @@ class Undo:
 def undo_last(text: str, file: str) -> Undo:
     """The game file ``text`` without its last round; checked."""
     before = read_game(text, file)
+    _check_yaml(before)
     result = remove_last_round(text)
     if not before.rounds or len(before.rounds) != result.number:
         raise EntryError(f"{file}: the rounds cannot be read, so none can be undone")

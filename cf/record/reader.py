@@ -1,8 +1,9 @@
 """The YAML game file (docs/file-format.md): text in, a :class:`Game` with positions out.
 
-The file is composed (never constructed) with PyYAML's safe loader, the libyaml
-``CSafeLoader`` where present, so no tag can run code and every value keeps its line and
-column. Scalars are read from the node's text, as written: a player called ``No`` is
+The file is composed (never constructed) by :func:`cf.record.compose.compose` — the one
+composer that cf add and cf undo use too — on the events of PyYAML's safe loader, the
+libyaml ``CSafeLoader`` where present, so no tag can run code and every value keeps its
+line and column. Scalars are read from the node's text, as written: a player called ``No`` is
 ``"No"`` and a score written ``033`` is 33. Everything wrong with the shape of the file
 becomes a :class:`~cf.record.problems.Problem`; reading never raises for any input.
 
@@ -72,8 +73,8 @@ class Loader(_BaseLoader):  # type: ignore[misc,valid-type]
 
 #: Files larger than this are refused unread.
 MAX_BYTES = 16 * 1024 * 1024
-#: From this many characters on, a file is composed with cf.record.compose, which keeps
-#: move logs compact (a quarter of the memory, a quarter slower on small files).
+#: From this many characters on, move logs are composed compact (cf.record.compose: a
+#: quarter of the memory).
 COMPACT_FROM = 1024 * 1024
 
 TOP_KEYS = ("title", "date", "notes", "set", "rules", "players", "rounds")
@@ -258,9 +259,7 @@ def _compose(game: Game, text: str) -> tuple[bool, yaml.Node | None]:
     """Whether the text is YAML, and its root node (``None`` if empty); a ``yaml`` problem
     if it is not."""
     try:
-        if len(text) < COMPACT_FROM:  # libyaml's composer, in C: the fastest
-            return True, yaml.compose(text, Loader=Loader)
-        return True, compose(text, Loader)
+        return True, compose(text, Loader, compact=len(text) >= COMPACT_FROM)
     except yaml.MarkedYAMLError as exc:
         game.problems.append(_yaml_problem(exc, text))
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow
@@ -904,10 +903,19 @@ class _RoundReader:
             if name is None:
                 self.unknown_name(key.strip(), what, key_node, rec)
                 rec.broken = rec.broken or deal
+                self.check_shape(value, what, key.strip())
                 continue
             yield name, key_node, value
         if not isinstance(node, yaml.MappingNode):
             rec.broken = rec.broken or deal
+
+    def check_shape(self, value: yaml.Node, what: str, name: str) -> None:
+        """The value of a name that is not a player still has the shape its part needs (a
+        score that is not a whole number is a ``schema`` problem whoever it is for)."""
+        if what == "scores":
+            self.v.decimal(value, f"{clip(name)}'s score", "schema")
+        elif not _is_null(value):
+            self.tokens(value, f"{clip(name)}'s hand")
 
     def unknown_name(self, name: str, what: str, key_node: yaml.Node, rec: RoundRecord) -> None:
         guess = self.names.guess(name)

@@ -21,7 +21,7 @@ from cf.errors import Error
 from cf.record.problems import Problem
 from cf.record.reader import Game, HandEntry, MoveEntry, RoundRecord
 from cf.rules import Rules
-from cf.tiles import DominoSet, Tile
+from cf.tiles import DominoSet, Tile, set_name
 
 
 class ReplayError(Error, ValueError):
@@ -46,6 +46,25 @@ class Replay:
 def round_starter(top: int, round_number: int) -> Tile:
     """The double that starts round ``round_number`` of a double-``top`` game."""
     return DominoSet(top).starter(round_number)
+
+
+def round_count_message(game: Game) -> str | None:
+    """The validator's words for a game with more rounds than it may have (its set's
+    doubles, or ``rules.rounds``), else ``None`` (and ``None`` for a set cf does not know).
+
+    The ``round-count`` problem of cf validate, and what every command that replays a round
+    past the set's last says instead of trying.
+    """
+    rules = game.rules or Rules(top=game.top)
+    last = rules.rounds_in_game
+    if len(game.rounds) <= last or not game.set_known:
+        return None
+    limit = (
+        f"this game has {last} (rules.rounds)"
+        if rules.rounds is not None
+        else f"a game with {set_name(game.top)} has {last} at most"
+    )
+    return f"{len(game.rounds)} rounds: {limit}"
 
 
 def start_round(
@@ -119,6 +138,10 @@ def replay(
         move = len(entries)
     if not 0 <= move <= len(entries):
         raise ReplayError(f"round {round_number} has moves 0 to {len(entries)}, not {move}")
+    if round_number > game.top + 1:  # no double starts it: cf validate's round-count
+        first = (game.rules or Rules(top=game.top)).rounds_in_game + 1
+        words = round_count_message(game) or f"{set_name(game.top)} has no round {round_number}"
+        raise ReplayError(f"round {first}: [round-count] {words}")
     starter = round_starter(game.top, round_number)
     try:
         board = start_round(game.rules, game.players, starter, rec.deal, seen_by=seen_by)

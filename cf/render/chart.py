@@ -17,11 +17,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from cf.errors import Error
 from cf.record.standings import GameStandings
 from cf.render.svg import _f, document, text
+from cf.text import xml_attr, xml_text
 
 #: Line colours, one per player in order of first appearance (then again from the start).
 COLOURS = (
@@ -227,7 +227,7 @@ def _series_lines(f: _Frame, s: Series, colour: str) -> str:
         for run in _runs(f, s.totals)
     )
     return (
-        f'<g class="series" data-player="{escape(s.player)}"><title>{escape(s.player)}</title>'
+        f'<g class="series" data-player={xml_attr(s.player)}><title>{xml_text(s.player)}</title>'
         + lines
         + "".join(
             f'<circle cx="{_f(x)}" cy="{_f(y)}" r="2.6" fill="{colour}"/>' for x, y in points

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from typing import Any
-from xml.sax.saxutils import escape
 
 from cf.errors import Error
 from cf.record.check import Report
@@ -22,6 +21,7 @@ from cf.record.reader import Game, RoundRecord
 from cf.render.layout import Layout
 from cf.render.svg import UNIT, _f, back_body, board_elements, bounds_px, tile_svg
 from cf.render.table import Step, round_steps
+from cf.text import xml_text
 from cf.tiles import DominoSet
 
 _CSS = """
@@ -340,6 +340,26 @@ def _back_picture() -> str:
     )
 
 
+#: Characters no JSON inside a <script> element may hold as they are: ``<`` and ``>`` could
+#: open or close a tag or a ``<!--`` (the "double-escaped" state that would swallow the
+#: page's own script), ``&`` a character reference; U+2028 and U+2029 end a line in old
+#: JavaScript. Each is written as its JSON escape, which JSON.parse reads back the same.
+_SCRIPT_UNSAFE = str.maketrans(
+    {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+)
+
+
+def script_json(data: object) -> str:
+    """``data`` as JSON text that no content can make a page parse differently: safe inside
+    any ``<script>`` element.
+
+    >>> script_json({"name": "<!--<script>"})
+    '{"name":"\\\\u003c!--\\\\u003cscript\\\\u003e"}'
+    """
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.translate(_SCRIPT_UNSAFE)
+
+
 def _page(
     game: Game, boards: list[str], data: dict[str, Any], problems: list[dict[str, Any]]
 ) -> str:
@@ -347,10 +367,10 @@ def _page(
     listed, and ``data`` as JSON for the script."""
     title = getattr(game, "title", None) or game.file
     listed = "".join(
-        f'<li data-step="{p["step"]}">{escape(p["where"])}[{escape(p["code"])}] '
-        f"{escape(p['message'])}</li>"
+        f'<li data-step="{p["step"]}">{xml_text(p["where"])}[{xml_text(p["code"])}] '
+        f"{xml_text(p['message'])}</li>"
         if p["step"] is not None
-        else f"<li>[{escape(p['code'])}] {escape(p['message'])}</li>"
+        else f"<li>[{xml_text(p['code'])}] {xml_text(p['message'])}</li>"
         for p in problems
     )
     verdict = (
@@ -358,15 +378,15 @@ def _page(
         if not problems
         else f"cf validate finds {len(problems)} problem(s):"
     )
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    payload = script_json(data)
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{escape(title)} — cf replay</title>"
+        f"<title>{xml_text(title)} — cf replay</title>"
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<style>{_CSS}</style></head><body>"
-        f"<header><h1>{escape(title)}</h1>"
-        f"<div>{escape(', '.join(game.players))} · {len(game.rounds)} round(s)</div></header>"
+        f"<header><h1>{xml_text(title)}</h1>"
+        f"<div>{xml_text(', '.join(game.players))} · {len(game.rounds)} round(s)</div></header>"
         '<div id="controls">'
         '<button id="first" title="first move (Home)">« first</button>'
         '<button id="prev" title="previous move (←)">◀</button>'
@@ -381,7 +401,7 @@ def _page(
         '<div id="hands"></div><div id="yard" class="status"></div>'
         '<h3>Scoreboard</h3><table class="score" id="scores"></table>'
         '<div id="scorenote"></div>'
-        f'<h3>Problems</h3><p>{escape(verdict)}</p><ul id="problems">{listed}</ul>'
+        f'<h3>Problems</h3><p>{xml_text(verdict)}</p><ul id="problems">{listed}</ul>'
         "</div></main>"
         f'<script type="application/json" id="cf-data">{payload}</script>'
         f"<script>{_JS}</script></body></html>\n"

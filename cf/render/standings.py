@@ -12,9 +12,9 @@ import csv
 import html
 import io
 
-from cf.record.problems import one_line
 from cf.record.standings import GameStandings, PlayerStats, Tournament
 from cf.render.jsontext import dumps
+from cf.text import csv_cell, visible
 
 WINNER = " *"
 #: Formats read by programs: no winner mark, no note line.
@@ -28,10 +28,11 @@ ASCII_ARROWS = ("+", "-", "=")
 def _render(headers: list[str], rows: list[list[object]], fmt: str, note: str | None) -> str:
     """``rows`` as ``fmt``; column 1 is the player, marked where column 0 (rank) is 1 and
     ``note`` is given (there is somebody to mark)."""
-    # A name's control characters (ANSI escapes, CR, NUL) never reach a terminal or a
-    # spreadsheet raw: the reader refuses them, and any that slip in are shown escaped.
-    rows = [[one_line(v) if isinstance(v, str) else v for v in r] for r in rows]
-    note = one_line(note) if note is not None else None
+    # A name's control and bidi characters (ANSI escapes, CR, NUL, U+202E) never reach a
+    # terminal or a spreadsheet raw: the reader refuses controls, and the rest are shown
+    # escaped (so that columns line up too).
+    rows = [[visible(v) if isinstance(v, str) else v for v in r] for r in rows]
+    note = visible(note) if note is not None else None
     plain = _PLAIN.get(fmt)
     if plain is not None:
         return plain(headers, rows)
@@ -39,18 +40,19 @@ def _render(headers: list[str], rows: list[list[object]], fmt: str, note: str | 
 
 
 def _csv_text(headers: list[str], rows: list[list[object]]) -> str:
-    """``rows`` as csv under a header row."""
+    """``rows`` as csv under a header row; no cell a spreadsheet would run as a formula
+    (:func:`cf.text.csv_cell`: ``=…`` is written ``'=…``)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(headers)
-    writer.writerows(rows)
+    writer.writerow([csv_cell(h) for h in headers])
+    writer.writerows([csv_cell(v) for v in r] for r in rows)
     return out.getvalue()
 
 
 def _tsv_text(headers: list[str], rows: list[list[object]]) -> str:
     """``rows`` as bare tab-separated cells under a header row (tabulate pads tsv columns;
-    programs want them bare)."""
-    lines = [headers, *[[_cell(v) for v in r] for r in rows]]
+    programs want them bare), text cells guarded against formulas as in csv."""
+    lines = [headers, *[[_cell(csv_cell(v)) for v in r] for r in rows]]
     return "".join("\t".join(_tsv(c) for c in line) + "\n" for line in lines)
 
 

@@ -14,10 +14,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from xml.sax.saxutils import escape, quoteattr
 
 from cf.render.layout import Layout, PlacedTile
 from cf.render.table import Table
+from cf.text import xml_attr, xml_text
 from cf.tiles import Tile
 
 #: Pixels per half-tile (a tile is 2 by 1 half-tiles).
@@ -161,7 +161,7 @@ def placed_svg(t: PlacedTile, *, colour: bool = False, extra: str = "") -> str:
 def _by(t: PlacedTile) -> str:
     if t.role == "starter":
         return " (starter)"
-    return f" (move {t.move}, {escape(t.player or '?')})"
+    return f" (move {t.move}, {xml_text(t.player or '?')})"
 
 
 def board_elements(
@@ -223,7 +223,7 @@ def text(x: float, y: float, content: str, *, size: int = 14, weight: str = "nor
     """A line of text (``content`` is escaped)."""
     return (
         f'<text x="{_f(x)}" y="{_f(y)}" font-family="sans-serif" font-size="{size}" '
-        f'font-weight="{weight}" fill="{fill}" text-anchor="{anchor}">{escape(content)}</text>'
+        f'font-weight="{weight}" fill="{fill}" text-anchor="{anchor}">{xml_text(content)}</text>'
     )
 
 
@@ -233,7 +233,7 @@ def document(x: float, y: float, width: float, height: float, body: str, label: 
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(width)}" height="{_f(height)}" '
         f'viewBox="{_f(x)} {_f(y)} {_f(width)} {_f(height)}" role="img" '
-        f"aria-label={quoteattr(label)}><title>{escape(label)}</title>{body}</svg>\n"
+        f"aria-label={xml_attr(label)}><title>{xml_text(label)}</title>{body}</svg>\n"
     )
 
 

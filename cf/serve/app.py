@@ -1,0 +1,402 @@
+"""The routes of ``cf serve`` (docs/serve.md): a Starlette app over one :class:`Store`.
+
+=====================  ==========================================================
+``GET /``              the page (``?view=board``: the scoreboard alone, large, for a TV)
+``GET /static/NAME``   the page's CSS and JavaScript (a fixed list, shipped in the wheel)
+``GET /api/state``     what the page shows, as JSON
+``GET /events``        the same, pushed as Server-Sent Events whenever the file changes
+``GET /chart.svg``     the standings chart, as ``cf tally --chart`` draws it
+``POST /api/round``    add a round, or fix round K (JSON: entries as ``cf add`` takes them)
+``POST /api/undo``     remove the last round
+``POST /api/photo``    read a hand from a photo (the image is the body); writes nothing
+=====================  ==========================================================
+
+Every request needs the join token: in the URL (``?t=``), else in the cookie the page
+sets. Without it: 403 and a body that says nothing more. A POST must also carry it in the
+``X-CF-Token`` header, which no other site can make a browser send, and a POST whose
+``Origin`` is another site is refused. Bodies are bounded before they are read whole.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import re
+import secrets
+from collections.abc import AsyncIterator, Callable
+from importlib import resources
+from typing import Any
+from urllib.parse import urlsplit
+
+import anyio
+from starlette.applications import Starlette
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from cf.serve.photos import MAX_BYTES as MAX_PHOTO_BYTES
+from cf.serve.photos import UploadError, read_upload
+from cf.serve.store import Refused, Store
+
+PHOTO_HINT = "reading photos needs the photo extra: pip install 'chickenfoot[photo]'"
+COOKIE = "cf_token"
+HEADER = "x-cf-token"
+#: The most a JSON request body may hold (a round of many players is a few hundred bytes).
+MAX_JSON_BYTES = 64 * 1024
+#: The page's own files: name -> media type. Nothing else is ever served from disk.
+STATIC = {
+    "app.css": "text/css; charset=utf-8",
+    "app.js": "text/javascript; charset=utf-8",
+}
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; object-src 'none'; "
+        b"base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+def new_token() -> str:
+    """A join token: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+def static_text(name: str) -> str:
+    return (
+        resources.files("cf.serve").joinpath("static").joinpath(name).read_text(encoding="utf-8")
+    )
+
+
+def page_fingerprint() -> str:
+    """A short hash of the page's files: docs/serve.md records the one its screenshots
+    show, and a test says when they are to be taken again."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for name in ("page.html", *STATIC):
+        digest.update(static_text(name).encode("utf-8"))
+    return digest.hexdigest()[:16]
+
+
+def create_app(
+    store: Store,
+    token: str,
+    *,
+    view_only: bool = False,
+    photos: bool | None = None,
+    poll: float = 0.2,
+    keepalive: float = 15.0,
+    max_events: int | None = None,
+    is_stopping: Callable[[], bool] = lambda: False,
+) -> ASGIApp:
+    """The app. ``photos``: whether photos can be read (default: the photo extra is
+    installed). ``poll``: seconds between looks at the file for /events; ``max_events``
+    ends each event stream after that many (tests); ``is_stopping`` ends them all (the
+    server is shutting down)."""
+    if photos is None:
+        photos = _photo_extra()
+    files = {name: static_text(name) for name in STATIC}
+    page = static_text("page.html")
+    reading = anyio.Semaphore(1)  # one photo decoded at a time: memory stays bounded
+
+    async def index(request: Request) -> Response:
+        board = request.query_params.get("view") == "board"
+        config = {
+            "token": token,
+            "board": board,
+            "viewOnly": view_only or board,
+            "photos": photos,
+        }
+        state = store.state()
+        html = render_page(page, state, config)
+        return Response(html, media_type="text/html; charset=utf-8", headers=_NO_STORE)
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in files:
+            return PlainTextResponse("not found", 404)
+        return Response(files[name], media_type=STATIC[name], headers=_NO_STORE)
+
+    async def state(request: Request) -> Response:
+        return JSONResponse(store.state(), headers=_NO_STORE)
+
+    async def events(request: Request) -> Response:
+        return StreamingResponse(
+            _event_stream(store, poll, keepalive, max_events, is_stopping),
+            media_type="text/event-stream",
+            headers={**_NO_STORE, "x-accel-buffering": "no"},
+        )
+
+    async def chart(request: Request) -> Response:
+        try:
+            svg = await anyio.to_thread.run_sync(store.chart)
+        except Refused as exc:
+            return PlainTextResponse(exc.message, 404)
+        return Response(
+            svg,
+            media_type="image/svg+xml",
+            headers={
+                **_NO_STORE,
+                "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+            },
+        )
+
+    async def add_round(request: Request) -> Response:
+        if view_only:
+            return _refusal("this page only shows the scoreboard (cf serve --view-only)", 403)
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        entries, number = _round_request(body)
+        if isinstance(entries, str):
+            return _refusal(entries, 400)
+        try:
+            await anyio.to_thread.run_sync(store.add, entries, number)
+        except Refused as exc:
+            return _refusal(exc.message, 422, exc.problems)
+        return JSONResponse(store.state(), headers=_NO_STORE)
+
+    async def undo(request: Request) -> Response:
+        if view_only:
+            return _refusal("this page only shows the scoreboard (cf serve --view-only)", 403)
+        try:
+            number = await anyio.to_thread.run_sync(store.undo)
+        except Refused as exc:
+            return _refusal(exc.message, 422, exc.problems)
+        return JSONResponse({**store.state(), "removed": number}, headers=_NO_STORE)
+
+    async def photo(request: Request) -> Response:
+        if view_only:
+            return _refusal("this page only shows the scoreboard (cf serve --view-only)", 403)
+        if not photos:
+            return _refusal(
+                "reading photos needs the photo extra: pip install 'chickenfoot[photo]'", 501
+            )
+        data = await _bounded_body(request, MAX_PHOTO_BYTES)
+        if isinstance(data, Response):
+            return data
+        current = store.state()
+        top = current.get("top", 9)
+        double_blank = current.get("double_blank", 50)
+        try:
+            async with reading:
+                result = await anyio.to_thread.run_sync(read_upload, data, top, double_blank)
+        except UploadError as exc:
+            return _refusal(str(exc), 422)
+        return JSONResponse(result, headers=_NO_STORE)
+
+    routes = [
+        Route("/", index),
+        Route("/static/{name}", static),
+        Route("/api/state", state),
+        Route("/events", events),
+        Route("/chart.svg", chart),
+        Route("/api/round", add_round, methods=["POST"]),
+        Route("/api/undo", undo, methods=["POST"]),
+        Route("/api/photo", photo, methods=["POST"]),
+    ]
+    return Guard(Starlette(routes=routes), token)
+
+
+_NO_STORE = {"cache-control": "no-store"}
+
+
+def _photo_extra() -> bool:
+    try:
+        import cf.photo  # noqa: F401  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return False
+    return True
+
+
+def render_page(page: str, state: dict[str, Any], config: dict[str, Any]) -> str:
+    """The page with its title and data filled in: the title HTML-escaped, the data as
+    JSON in ``type=application/json`` elements with ``<``, ``>`` and ``&`` escaped, so
+    no text from the file can close the element or start a tag."""
+    import html
+
+    title = state.get("title") or state.get("file") or "cf serve"
+    values = {
+        "title": html.escape(str(title)),
+        "body_class": "board" if config.get("board") else "play",
+        "token": html.escape(str(config.get("token", ""))),
+        "state": script_json(state),
+        "config": script_json(config),
+    }
+    # One pass over the template: a value that looks like a placeholder stays as it is.
+    return re.sub(r"\{\{(\w+)\}\}", lambda m: values[m.group(1)], page)
+
+
+def script_json(data: object) -> str:
+    """JSON that is safe inside a ``<script type="application/json">`` element.
+
+    >>> script_json({"name": "</script><b>"})
+    '{"name": "\\\\u003c/script\\\\u003e\\\\u003cb\\\\u003e"}'
+    """
+    text = json.dumps(data, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+async def _event_stream(
+    store: Store,
+    poll: float,
+    keepalive: float,
+    max_events: int | None,
+    is_stopping: Callable[[], bool],
+) -> AsyncIterator[str]:
+    """The state each time the file changes (and once at the start); a comment line now
+    and then so that proxies and phones keep the connection."""
+    last = None
+    sent = 0
+    quiet = 0.0
+    yield "retry: 1000\n\n"
+    seen: object = ()
+    while not is_stopping():
+        signature = store.signature()
+        if signature == seen:
+            current = {"version": last}  # unchanged: no need to look inside
+        else:  # read and check the file off the event loop: pages stay served meanwhile
+            current = await anyio.to_thread.run_sync(store.state)
+            seen = signature
+        if current["version"] != last:
+            last = current["version"]
+            yield f"event: state\ndata: {json.dumps(current, ensure_ascii=False)}\n\n"
+            sent += 1
+            quiet = 0.0
+            if max_events is not None and sent >= max_events:
+                return
+        elif quiet >= keepalive:
+            yield ": still here\n\n"
+            quiet = 0.0
+        await anyio.sleep(poll)
+        quiet += poll
+
+
+def _refusal(message: str, status: int, problems: list[dict[str, Any]] | None = None) -> Response:
+    return JSONResponse(
+        {"error": message, "problems": problems or []}, status_code=status, headers=_NO_STORE
+    )
+
+
+def _round_request(body: Any) -> tuple[list[tuple[str, str]] | str, int | None]:
+    """``{"entries": [[NAME, VALUE], …], "round": K or null}`` -> (entries, K), or a
+    message saying what is wrong with the request."""
+    if not isinstance(body, dict):
+        return "the request is not a JSON object", None
+    raw = body.get("entries")
+    if isinstance(raw, dict):
+        raw = list(raw.items())
+    if not isinstance(raw, list) or not all(
+        isinstance(e, (list, tuple))
+        and len(e) == 2
+        and isinstance(e[0], str)
+        and isinstance(e[1], (str, int))
+        and not isinstance(e[1], bool)
+        for e in raw
+    ):
+        return "entries must be a list of [name, value] pairs", None
+    number = body.get("round")
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+        return "round must be a whole number", None
+    if number is not None and number < 1:
+        return "round must be 1 or more", None
+    return [(name, str(value)) for name, value in raw], number
+
+
+async def _json_body(request: Request) -> Any:
+    data = await _bounded_body(request, MAX_JSON_BYTES)
+    if isinstance(data, Response):
+        return data
+    try:
+        return json.loads(data)
+    except (ValueError, UnicodeDecodeError):
+        return _refusal("the request is not JSON", 400)
+
+
+async def _bounded_body(request: Request, limit: int) -> bytes | Response:
+    """The request's body if it is at most ``limit`` bytes: a larger declared length is
+    refused unread, a larger stream as soon as it has gone past the limit."""
+    too_big = _refusal(f"the upload is larger than {limit // 2**20 or 1} MB", 413)
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        try:
+            if int(declared) > limit:
+                return too_big
+        except ValueError:
+            return _refusal("bad Content-Length", 400)
+    chunks = []
+    size = 0
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                return too_big
+            chunks.append(chunk)
+    except ClientDisconnect:
+        return _refusal("the upload was cut off", 400)
+    return b"".join(chunks)
+
+
+class Guard:
+    """The join token on every request, and the rules for writes (module docstring)."""
+
+    def __init__(self, app: ASGIApp, token: str) -> None:
+        self.app = app
+        self.token = token
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] != "http":
+            return  # no websockets here
+        request = Request(scope)
+        from_url = request.query_params.get("t")
+        given = from_url or request.cookies.get(COOKIE) or request.headers.get(HEADER) or ""
+        if not self._is_token(given):
+            await _forbidden(scope, receive, send)
+            return
+        if request.method not in ("GET", "HEAD") and not self._may_write(request):
+            await _forbidden(scope, receive, send)
+            return
+        set_cookie = bool(from_url) and request.cookies.get(COOKIE) != from_url
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                names = {k.lower() for k, _ in headers}
+                headers += [(k, v) for k, v in SECURITY_HEADERS if k not in names]
+                if set_cookie:
+                    cookie = f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
+                    headers.append((b"set-cookie", cookie.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+    def _is_token(self, given: str) -> bool:
+        return hmac.compare_digest(given.encode(), self.token.encode())
+
+    def _may_write(self, request: Request) -> bool:
+        """A write carries the token in its header, and comes from this site's own page."""
+        if not self._is_token(request.headers.get(HEADER, "")):
+            return False
+        site = request.headers.get("sec-fetch-site")
+        if site is not None and site not in ("same-origin", "none"):
+            return False
+        origin = request.headers.get("origin")
+        if origin is not None:
+            host = request.headers.get("host", "")
+            if origin == "null" or urlsplit(origin).netloc != host:
+                return False
+        return True
+
+
+async def _forbidden(scope: Scope, receive: Receive, send: Send) -> None:
+    response = PlainTextResponse("forbidden", 403, headers=_NO_STORE)
+    await response(scope, receive, send)

@@ -1,0 +1,415 @@
+// cf serve: the page's script. Every text from the game file is put in the page as text
+// (textContent, never innerHTML). The server checks everything; this only gathers a round.
+(function () {
+  "use strict";
+  var $ = function (id) { return document.getElementById(id); };
+  var config = JSON.parse($("cf-config").textContent);
+  var state = JSON.parse($("cf-state").textContent);
+  var query = "?t=" + encodeURIComponent(config.token);
+  var fixing = null;   // the round being fixed, or null: the next round is entered
+  var form = {};       // player -> {mode, score, tiles: [], photo}
+  var formKey = null;  // what the form was built for (players, round)
+  var undoArmed = null;
+
+  function el(tag, attrs) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") node.textContent = attrs[k];
+      else if (k === "cls") node.className = attrs[k];
+      else node.setAttribute(k, attrs[k]);
+    });
+    for (var i = 2; i < arguments.length; i++) if (arguments[i]) node.appendChild(arguments[i]);
+    return node;
+  }
+
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+
+  // --- the scoreboard, as cf add prints it -------------------------------------------
+  function renderBoard() {
+    var board = state.scoreboard;
+    var body = $("scoreboard").tBodies[0];
+    clear(body);
+    if (!board) { $("footer").textContent = state.error || ""; return; }
+    var marked = board.rounds_played > 0;
+    $("round-head").textContent = "round " + board.rounds_played;
+    board.standings.forEach(function (r) {
+      var top = marked && r.rank === 1;
+      var tr = el("tr", { cls: top ? "top" : "", "data-player": r.player },
+        el("td", { text: String(r.rank) }),
+        el("td", { cls: "name", text: r.player + (top ? " *" : "") }),
+        el("td", { text: r.this_round === null ? "" : String(r.this_round) }),
+        el("td", { cls: "total", text: String(r.total) }),
+        el("td", { cls: r.movement > 0 ? "up" : r.movement < 0 ? "down" : "", text: r.move }));
+      body.appendChild(tr);
+    });
+    $("footer").textContent = board.footer;
+  }
+
+  function over() {
+    var b = state.scoreboard;
+    return !!(b && b.complete && b.rounds_played);
+  }
+
+  function renderBanner() {
+    var banner = $("banner");
+    banner.hidden = !over();
+    if (over()) banner.textContent = state.scoreboard.footer;
+    var problems = $("problems");
+    clear(problems);
+    var lines = (state.problems || []).map(function (p) { return p.text; });
+    if (state.error) lines.unshift(state.error);
+    problems.hidden = !lines.length;
+    if (lines.length) {
+      problems.appendChild(el("h2", { text: "The game file has problems (cf validate says):" }));
+      lines.forEach(function (t) { problems.appendChild(el("p", { text: t })); });
+    }
+  }
+
+  function renderChart() {
+    var played = state.scoreboard ? state.scoreboard.rounds_played : 0;
+    $("chart-card").hidden = !played;
+    if (played) $("chart").src = "chart.svg" + query + "&v=" + encodeURIComponent(state.version);
+  }
+
+  // --- entering a round -----------------------------------------------------------------
+  function tilesOfSet(top) {
+    var rows = [];
+    for (var a = top; a >= 0; a--) {
+      var row = [];
+      for (var b = a; b >= 0; b--) row.push(a + "-" + b);
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  function points(tiles) {
+    return tiles.reduce(function (sum, t) {
+      var ab = t.split("-").map(Number);
+      return sum + (ab[0] === 0 && ab[1] === 0 ? state.double_blank : ab[0] + ab[1]);
+    }, 0);
+  }
+
+  function blank() { return { mode: null, score: "", tiles: [], photo: null }; }
+
+  function nextRound() { return (state.rounds || []).length + 1; }
+
+  function resetForm(number) {
+    fixing = number || null;
+    form = {};
+    var entries = fixing ? state.rounds[fixing - 1] : null;
+    state.players.forEach(function (p) {
+      var f = blank();
+      var v = entries ? entries[p] : undefined;
+      if (v === "out") f.mode = "out";
+      else if (v !== undefined && /^[0-9]+$/.test(v)) { f.mode = "score"; f.score = v; }
+      else if (v !== undefined) { f.mode = "tiles"; f.tiles = v.split(" "); }
+      form[p] = f;
+    });
+    formKey = null;
+  }
+
+  function renderEntry() {
+    var canWrite = !config.viewOnly && state.scoreboard && (!over() || fixing);
+    $("entry").hidden = !canWrite;
+    $("history-card").hidden = config.viewOnly || !state.rounds || !state.rounds.length;
+    renderHistory();
+    if (!canWrite) return;
+    var key = JSON.stringify([state.players, fixing || nextRound(), state.top]);
+    if (key === formKey) return;
+    formKey = key;
+    var number = fixing || nextRound();
+    $("entry-title").textContent = fixing ? "Fix round " + number : "Round " + number;
+    $("submit").textContent = fixing ? "Save round " + number : "Add round " + number;
+    $("cancel-fix").hidden = !fixing;
+    var list = $("players");
+    clear(list);
+    state.players.forEach(function (p) {
+      if (!form[p]) form[p] = blank();
+      list.appendChild(playerCard(p));
+    });
+  }
+
+  function playerCard(p) {
+    var card = el("div", { cls: "player", "data-player": p });
+    card.appendChild(el("div", { cls: "who" },
+      el("span", { cls: "name", text: p }), el("span", { cls: "value" })));
+    var modes = el("div", { cls: "modes" });
+    [["score", "Score"], ["tiles", "Tiles"], ["out", "Out"]].forEach(function (m) {
+      var b = el("button", { type: "button", "data-mode": m[0], text: m[1] });
+      b.addEventListener("click", function () {
+        form[p].mode = m[0];
+        form[p].photo = null;
+        fill(card, p);
+      });
+      modes.appendChild(b);
+    });
+    if (config.photos) {
+      var input = el("input", { type: "file", accept: "image/*", capture: "environment",
+        cls: "photo-input", "aria-label": "Photo of " + p + "'s hand" });
+      input.addEventListener("change", function () {
+        if (input.files && input.files[0]) upload(card, p, input.files[0]);
+        input.value = "";
+      });
+      modes.appendChild(el("label", { cls: "photo-button", text: "Photo" }, input));
+    }
+    card.appendChild(modes);
+    card.appendChild(el("div", { cls: "detail" }));
+    fill(card, p);
+    return card;
+  }
+
+  function fill(card, p) {
+    var f = form[p];
+    card.querySelectorAll(".modes button").forEach(function (b) {
+      b.classList.toggle("on", b.getAttribute("data-mode") === f.mode);
+    });
+    var detail = card.querySelector(".detail");
+    clear(detail);
+    if (f.photo) detail.appendChild(photoPanel(card, p));
+    if (f.mode === "score") {
+      var input = el("input", { type: "number", inputmode: "numeric", min: "0", cls: "score",
+        "aria-label": p + "'s score", placeholder: "points" });
+      input.value = f.score;
+      input.addEventListener("input", function () { f.score = input.value.trim(); showValue(card, p); });
+      detail.appendChild(input);
+    } else if (f.mode === "tiles") {
+      detail.appendChild(tileGrid(card, p));
+    }
+    showValue(card, p);
+  }
+
+  function showValue(card, p) {
+    var f = form[p];
+    var text = "";
+    if (f.mode === "out") text = "out: 0";
+    else if (f.mode === "score") text = f.score === "" ? "" : f.score;
+    else if (f.mode === "tiles") text = (f.tiles.length ? f.tiles.join(" ") : "no tiles") + ": " + points(f.tiles);
+    card.querySelector(".value").textContent = text;
+    card.classList.remove("bad");
+  }
+
+  function takenByOthers(p) {
+    var taken = {};
+    state.players.forEach(function (q) {
+      if (q !== p && form[q] && form[q].mode === "tiles") form[q].tiles.forEach(function (t) { taken[t] = q; });
+    });
+    return taken;
+  }
+
+  function tileGrid(card, p) {
+    var f = form[p];
+    var grid = el("div", { cls: "grid" });
+    var taken = takenByOthers(p);
+    var starter = (state.scoreboard && !fixing) ? state.scoreboard.next_starter : null;
+    tilesOfSet(state.top).forEach(function (row) {
+      var line = el("div", { cls: "grid-row" });
+      row.forEach(function (t) {
+        var b = el("button", { type: "button", cls: "tile", "data-tile": t, text: t });
+        if (f.tiles.indexOf(t) >= 0) b.classList.add("on");
+        if (taken[t] || t === starter) b.classList.add("taken");
+        b.addEventListener("click", function () {
+          var i = f.tiles.indexOf(t);
+          if (i >= 0) f.tiles.splice(i, 1); else f.tiles.push(t);
+          b.classList.toggle("on", i < 0);
+          showValue(card, p);
+        });
+        line.appendChild(b);
+      });
+      grid.appendChild(line);
+    });
+    return grid;
+  }
+
+  function photoPanel(card, p) {
+    var ph = form[p].photo;
+    var panel = el("div", { cls: "photo" + (ph.pending ? " pending" : "") });
+    if (ph.image) panel.appendChild(el("img", { src: ph.image, alt: "What was read in " + p + "'s photo" }));
+    panel.appendChild(el("p", { cls: "photo-message", text: ph.message }));
+    if (ph.unreadable && ph.unreadable.length) {
+      ph.unreadable.forEach(function (u) {
+        panel.appendChild(el("p", { cls: "unreadable",
+          text: "not read: might be " + (u.candidates.join(" or ") || "any tile") }));
+      });
+    }
+    if (ph.pending && ph.found) {
+      var ok = el("button", { type: "button", cls: "confirm", text: "These tiles are right" });
+      ok.addEventListener("click", function () {
+        ph.pending = false;
+        ph.message = "confirmed: " + (form[p].tiles.join(" ") || "no tiles");
+        fill(card, p);
+      });
+      panel.appendChild(ok);
+    }
+    return panel;
+  }
+
+  function upload(card, p, file) {
+    var f = form[p];
+    if (file.size > 25 * 1024 * 1024) {
+      f.photo = { pending: true, found: false, message: "the photo is larger than 25 MB" };
+      fill(card, p);
+      return;
+    }
+    f.photo = { pending: true, found: false, message: "reading the photo…" };
+    fill(card, p);
+    fetch("api/photo", {
+      method: "POST", body: file, credentials: "same-origin",
+      headers: { "X-CF-Token": config.token, "Content-Type": file.type || "application/octet-stream" }
+    }).then(function (r) { return r.json(); }).then(function (data) {
+      if (data.error) {
+        f.photo = { pending: true, found: false, message: data.error };
+      } else {
+        f.mode = "tiles";
+        f.tiles = data.tiles.slice();
+        f.photo = { pending: data.found, found: data.found, message: data.message,
+          image: data.image, unreadable: data.unreadable };
+      }
+      fill(card, p);
+    }).catch(function () {
+      f.photo = { pending: true, found: false, message: "the photo could not be sent: try again" };
+      fill(card, p);
+    });
+  }
+
+  function entryValue(p) {
+    var f = form[p];
+    if (f.photo && f.photo.pending) return { error: p + ": confirm or correct the photo's reading first" };
+    if (f.mode === "out") return { value: "out" };
+    if (f.mode === "score") {
+      if (!/^[0-9]+$/.test(f.score)) return { error: p + ": give a score, tiles or out" };
+      return { value: f.score };
+    }
+    if (f.mode === "tiles") return { value: f.tiles.length ? f.tiles.join(" ") : "out" };
+    return { error: p + ": give a score, tiles or out" };
+  }
+
+  function refuse(message, problems, players) {
+    var box = $("refusal");
+    clear(box);
+    box.hidden = false;
+    box.appendChild(el("strong", { text: message }));
+    (problems || []).forEach(function (q) { box.appendChild(el("span", { cls: "problem", text: q.text })); });
+    var lines = [message].concat((problems || []).map(function (q) { return q.text; })).join("\n");
+    document.querySelectorAll("#players .player").forEach(function (card) {
+      var name = card.getAttribute("data-player");
+      var named = (players || []).indexOf(name) >= 0 || lines.indexOf(name) >= 0;
+      card.classList.toggle("bad", named);
+    });
+  }
+
+  function submit() {
+    var entries = [];
+    var errors = [];
+    state.players.forEach(function (p) {
+      var v = entryValue(p);
+      if (v.error) errors.push([p, v.error]); else entries.push([p, v.value]);
+    });
+    if (errors.length) {
+      refuse("Nothing written: " + errors.map(function (e) { return e[1]; }).join("; "), [],
+        errors.map(function (e) { return e[0]; }));
+      return;
+    }
+    var button = $("submit");
+    button.disabled = true;
+    post("api/round", { entries: entries, round: fixing }).then(function (res) {
+      button.disabled = false;
+      if (res.ok) {
+        $("refusal").hidden = true;
+        state = res.data;
+        resetForm(null);
+        render();
+      } else {
+        refuse(res.data.error || "refused", res.data.problems,
+          (res.data.problems || []).map(function (q) { return q.player; }));
+      }
+    });
+  }
+
+  function post(url, body) {
+    return fetch(url, {
+      method: "POST", credentials: "same-origin", body: JSON.stringify(body),
+      headers: { "X-CF-Token": config.token, "Content-Type": "application/json" }
+    }).then(function (r) {
+      return r.json().then(function (data) { return { ok: r.ok, data: data }; });
+    }).catch(function () { return { ok: false, data: { error: "the server cannot be reached" } }; });
+  }
+
+  // --- rounds so far: fix one, undo the last ------------------------------------------
+  function renderHistory() {
+    var list = $("history");
+    clear(list);
+    (state.rounds || []).forEach(function (entries, i) {
+      var text = entries
+        ? state.players.map(function (p) { return p + " " + entries[p]; }).join(" · ")
+        : "a round with a deal or moves: fix it in the file";
+      var item = el("li", { "data-round": String(i + 1) }, el("span", { text: text }));
+      if (entries && !config.viewOnly) {
+        var fix = el("button", { type: "button", cls: "fix", text: "Fix" });
+        fix.addEventListener("click", function () {
+          resetForm(i + 1);
+          $("refusal").hidden = true;
+          render();
+          $("entry").scrollIntoView();
+        });
+        item.appendChild(fix);
+      }
+      list.appendChild(item);
+    });
+  }
+
+  $("undo").addEventListener("click", function () {
+    var last = (state.rounds || []).length;
+    var button = $("undo");
+    if (!last) return;
+    if (undoArmed !== last) {
+      undoArmed = last;
+      button.textContent = "Tap again to remove round " + last;
+      button.classList.add("armed");
+      setTimeout(function () {
+        undoArmed = null;
+        button.textContent = "Undo last round";
+        button.classList.remove("armed");
+      }, 5000);
+      return;
+    }
+    undoArmed = null;
+    button.textContent = "Undo last round";
+    button.classList.remove("armed");
+    post("api/undo", {}).then(function (res) {
+      if (res.ok) { state = res.data; resetForm(null); render(); }
+      else refuse(res.data.error || "refused", res.data.problems, []);
+    });
+  });
+
+  $("submit").addEventListener("click", submit);
+  $("cancel-fix").addEventListener("click", function () {
+    resetForm(null);
+    $("refusal").hidden = true;
+    render();
+  });
+
+  function render() {
+    renderBanner();
+    renderBoard();
+    renderEntry();
+    renderChart();
+  }
+
+  // --- live: the server pushes the state whenever the file changes -------------------
+  function listen() {
+    var source = new EventSource("events" + query);
+    source.addEventListener("state", function (e) {
+      var fresh = JSON.parse(e.data);
+      if (fresh.version === state.version) return;
+      state = fresh;
+      if (fixing && fixing > (state.rounds || []).length) resetForm(null);
+      render();
+    });
+    source.addEventListener("open", function () { $("live").classList.add("on"); });
+    source.addEventListener("error", function () { $("live").classList.remove("on"); });
+  }
+
+  resetForm(null);
+  render();
+  listen();
+})();

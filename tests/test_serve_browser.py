@@ -1,0 +1,332 @@
+"""``cf serve`` in a real browser: headless Chromium on a phone-sized screen enters a whole
+round (one hand from a synthetic photo, its reading confirmed), a second window sees it
+without reloading, a mistyped round is fixed, the last undone, and a ``cf add`` from a
+shell shows up live. Also the phone-width screenshot: nothing wider than the screen.
+
+Skipped, with the reason, without Chromium and its driver, selenium, or the serve extra.
+``CF_SCREENSHOTS=docs/images pytest tests/test_serve_browser.py`` writes the screenshots
+docs/serve.md shows (then record the page's fingerprint there, as the test says).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+pytest.importorskip("uvicorn", reason="cf serve needs the serve extra")
+pytest.importorskip("starlette", reason="cf serve needs the serve extra")
+cv2 = pytest.importorskip("cv2", reason="the photo round needs the photo extra")
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+pytestmark = pytest.mark.skipif(
+    not (CHROMIUM and DRIVER),
+    reason="no headless browser: apt-get install chromium chromium-driver",
+)
+
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from serve_helpers import running  # noqa: E402
+
+from cf.photo.synth import render_hand  # noqa: E402
+from cf.record.check import validate  # noqa: E402
+from cf.record.keeper import new_game_text  # noqa: E402
+from cf.record.reader import read_game_file  # noqa: E402
+from cf.rules import Rules  # noqa: E402
+
+ROOT = Path(__file__).parent.parent
+TOKEN = "browser-token"
+HOSTILE = "<script>alert(1)</script>"
+PLAYERS = ["Ana", "Ben", "Cy", HOSTILE]
+PHONE = {"width": 360, "height": 780, "deviceScaleFactor": 2, "mobile": True}
+TV = {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="cf-chromium-")
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-background-timer-throttling",
+        "--disable-renderer-backgrounding",
+        "--disable-backgrounding-occluded-windows",
+        "--window-size=1280,900",
+        f"--user-data-dir={profile}",
+    ):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = webdriver.ChromeService(executable_path=DRIVER)
+    driver = webdriver.Chrome(options=options, service=service)
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def wait(driver, check, timeout: float = 10):
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: check(d))
+
+
+def tap(d, element) -> None:
+    """Click ``element`` after scrolling it to the middle (clear of the sticky header)."""
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def card(d, player: str):
+    for c in d.find_elements(By.CSS_SELECTOR, "#players .player"):
+        if c.get_attribute("data-player") == player:
+            return c
+    raise AssertionError(f"no card for {player}")
+
+
+def mode(d, player: str, which: str) -> None:
+    tap(d, card(d, player).find_element(By.CSS_SELECTOR, f'.modes button[data-mode="{which}"]'))
+
+
+def score(d, player: str, points: int) -> None:
+    mode(d, player, "score")
+    box = card(d, player).find_element(By.CSS_SELECTOR, "input.score")
+    box.clear()
+    box.send_keys(str(points))
+
+
+def board(d) -> list[tuple[str, str]]:
+    rows = d.find_elements(By.CSS_SELECTOR, "#scoreboard tbody tr")
+    return [
+        (r.get_attribute("data-player"), r.find_element(By.CSS_SELECTOR, ".total").text)
+        for r in rows
+    ]
+
+
+def round_head(d) -> str:
+    return d.find_element(By.ID, "round-head").text
+
+
+def emulate(d, metrics: dict) -> None:
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
+def rounds_in_file(path: Path) -> list:
+    game = read_game_file(str(path))
+    assert validate(game).valid
+    return game.rounds
+
+
+def test_a_game_night_from_the_phone(browser, tmp_path):
+    d = browser
+    path = tmp_path / "night.yaml"
+    path.write_text(
+        new_game_text(PLAYERS, Rules(top=12), title="Friday", date="2026-12-04"), encoding="utf-8"
+    )
+    photo = tmp_path / "ben.png"
+    hand = render_hand(3, size=(1024, 768), difficulty=0)  # 11-6 and 5-1, double-twelve
+    cv2.imwrite(str(photo), hand.image)
+    with running(path, TOKEN) as base:
+        url = f"{base}?t={TOKEN}"
+        emulate(d, PHONE)
+        d.get(url)
+        phone = d.current_window_handle
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .player"))
+        assert d.find_element(By.ID, "entry-title").text == "Round 1"
+        # The hostile name is text: in the scoreboard and on its card, and nothing ran.
+        assert card(d, HOSTILE).find_element(By.CSS_SELECTOR, ".name").text == HOSTILE
+        assert [p for p, _ in board(d)] == PLAYERS
+        assert not d.find_elements(By.CSS_SELECTOR, "main script, header script")
+
+        # A second window (the TV) on the same game, opened before the round is in.
+        d.switch_to.new_window("window")
+        tv = d.current_window_handle
+        d.get(f"{url}&view=board")
+        wait(d, lambda d: len(board(d)) == 4)
+        assert not d.find_element(By.ID, "entry").is_displayed()
+        d.switch_to.window(phone)
+
+        # Round 1: Ana by score, Ben from a photo, Cy out, the last by tiles from the grid.
+        score(d, "Ana", 12)
+        card(d, "Ben").find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(str(photo))
+        confirm = wait(d, lambda d: card(d, "Ben").find_elements(By.CSS_SELECTOR, ".confirm"), 30)
+        ben = card(d, "Ben")
+        assert (
+            ben.find_element(By.CSS_SELECTOR, ".photo img")
+            .get_attribute("src")
+            .startswith("data:image/jpeg;base64,")
+        )
+        assert "2 tiles read" in ben.find_element(By.CSS_SELECTOR, ".photo-message").text
+        on = ben.find_elements(By.CSS_SELECTOR, ".tile.on")
+        picked = {b.get_attribute("data-tile") for b in on}
+        assert picked == {"11-6", "5-1"}
+        mode(d, "Cy", "out")
+        mode(d, HOSTILE, "tiles")
+        for tile in ("3-2", "1-0"):
+            tap(d, card(d, HOSTILE).find_element(By.CSS_SELECTOR, f'.tile[data-tile="{tile}"]'))
+        assert card(d, HOSTILE).find_element(By.CSS_SELECTOR, ".value").text == "3-2 1-0: 6"
+        # Not before the reading is confirmed: nothing is written.
+        tap(d, d.find_element(By.ID, "submit"))
+        refusal = d.find_element(By.ID, "refusal")
+        assert refusal.is_displayed() and "confirm" in refusal.text
+        assert "bad" in ben.get_attribute("class")
+        assert rounds_in_file(path) == []
+        tap(d, confirm[0])
+        tap(d, d.find_element(By.ID, "submit"))
+        wait(d, lambda d: round_head(d) == "round 1")
+        assert dict(board(d)) == {"Ana": "12", "Ben": "23", "Cy": "0", HOSTILE: "6"}
+        assert "next starts with 11-11" in d.find_element(By.ID, "footer").text
+        (r1,) = rounds_in_file(path)
+        assert r1.scores is not None and r1.scores["Ben"][0] == 23
+
+        # The TV saw it without reloading.
+        d.switch_to.window(tv)
+        wait(d, lambda d: round_head(d) == "round 1")
+        assert dict(board(d))["Ben"] == "23"
+        d.switch_to.window(phone)
+
+        # A refused round says where and why, and writes nothing.
+        score(d, "Ana", 0)
+        mode(d, "Ben", "tiles")
+        tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, '.tile[data-tile="11-11"]'))
+        mode(d, "Cy", "out")
+        score(d, HOSTILE, 7)
+        tap(d, d.find_element(By.ID, "submit"))
+        wait(d, lambda d: "11-11" in d.find_element(By.ID, "refusal").text)
+        assert "bad" in card(d, "Ben").get_attribute("class")
+        assert len(rounds_in_file(path)) == 1
+
+        # A mistyped round 2 (Ana 5, meant 50), then fixed.
+        tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, '.tile[data-tile="11-11"]'))
+        score(d, "Ana", 5)
+        tap(d, d.find_element(By.ID, "submit"))
+        wait(d, lambda d: round_head(d) == "round 2")
+        tap(d, d.find_element(By.CSS_SELECTOR, '#history li[data-round="2"] .fix'))
+        assert d.find_element(By.ID, "entry-title").text == "Fix round 2"
+        ana = card(d, "Ana").find_element(By.CSS_SELECTOR, "input.score")
+        assert ana.get_attribute("value") == "5"
+        score(d, "Ana", 50)
+        tap(d, d.find_element(By.ID, "submit"))
+        wait(d, lambda d: d.find_element(By.ID, "entry-title").text == "Round 3")
+        assert dict(board(d))["Ana"] == "62"
+        assert rounds_in_file(path)[1].scores["Ana"][0] == 50
+
+        # Undo the last round: two taps.
+        tap(d, d.find_element(By.ID, "undo"))
+        assert "Tap again" in d.find_element(By.ID, "undo").text
+        tap(d, d.find_element(By.ID, "undo"))
+        wait(d, lambda d: round_head(d) == "round 1")
+        assert len(rounds_in_file(path)) == 1
+
+        # A round from a shell shows up on both pages, live.
+        subprocess.run(
+            [sys.executable, "-m", "cf", "add", str(path), "Ana=1", "Ben=2", "Cy=out",
+             f"{HOSTILE}=3"],
+            check=True, capture_output=True,
+        )  # fmt: skip
+        wait(d, lambda d: round_head(d) == "round 2", 5)
+        assert dict(board(d)) == {"Ana": "13", "Ben": "25", "Cy": "0", HOSTILE: "9"}
+        d.switch_to.window(tv)
+        wait(d, lambda d: round_head(d) == "round 2", 5)
+        d.switch_to.window(phone)
+
+        # One-handed at 360 px: nothing wider than the screen.
+        width = d.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 360
+        shot = d.get_screenshot_as_png()
+        assert shot.startswith(b"\x89PNG")
+        errors = [
+            e
+            for e in d.get_log("browser")
+            if e["level"] == "SEVERE" and "status of 422" not in e["message"]  # the refusal
+        ]
+        assert errors == []
+        d.switch_to.window(tv)
+        d.close()
+        d.switch_to.window(phone)
+
+
+def test_the_screenshots_of_the_docs(browser, tmp_path):
+    """A family's game in round 3: the phone with Ben's photo read and waiting to be
+    confirmed, and the TV. Written to $CF_SCREENSHOTS (docs/images) when that is set."""
+    d = browser
+    path = tmp_path / "friday.yaml"
+    path.write_text(
+        new_game_text(["Ana", "Ben", "Carla", "Dan"], Rules(top=12), title="Friday night",
+                      date="2026-12-04"),
+        encoding="utf-8",
+    )  # fmt: skip
+    for entries in (
+        ["Ana=0", "Ben=33", "Carla=12", "Dan=50"],
+        ["Ana=8", "Ben=0", "Carla=21", "Dan=5"],
+    ):
+        subprocess.run([sys.executable, "-m", "cf", "add", str(path), *entries], check=True,
+                       capture_output=True)  # fmt: skip
+    photo = tmp_path / "ben.png"
+    cv2.imwrite(str(photo), render_hand(3, size=(1024, 768), difficulty=0).image)
+    folder = os.environ.get("CF_SCREENSHOTS")
+    with running(path, TOKEN) as base:
+        url = f"{base}?t={TOKEN}"
+        emulate(d, TV)
+        d.get(f"{url}&view=board")
+        wait(d, lambda d: round_head(d) == "round 2")
+        wait(d, lambda d: d.execute_script("return document.getElementById('chart').complete"))
+        assert d.execute_script("return document.documentElement.scrollWidth") <= TV["width"]
+        if folder:
+            d.save_screenshot(str(Path(folder) / "serve-tv.png"))
+        emulate(d, PHONE)
+        d.get(url)
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .player"))
+        score(d, "Ana", 12)
+        card(d, "Ben").find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(str(photo))
+        wait(d, lambda d: card(d, "Ben").find_elements(By.CSS_SELECTOR, ".confirm"), 30)
+        assert d.execute_script("return document.documentElement.scrollWidth") <= PHONE["width"]
+        d.execute_script("document.getElementById('entry').scrollIntoView()")
+        d.execute_script("window.scrollBy(0, -60)")
+        if folder:
+            d.save_screenshot(str(Path(folder) / "serve-phone.png"))
+        emulate(d, {**PHONE, "height": 1400})
+
+
+def test_game_over_shows_the_winner_and_hides_the_form(browser, tmp_path):
+    d = browser
+    path = tmp_path / "short.yaml"
+    path.write_text(new_game_text(["Ana", "Ben"], Rules(top=6, rounds=1)), encoding="utf-8")
+    with running(path, TOKEN) as base:
+        emulate(d, PHONE)
+        d.get(f"{base}?t={TOKEN}")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .player"))
+        assert not d.find_element(By.ID, "banner").is_displayed()
+        score(d, "Ana", 9)
+        mode(d, "Ben", "out")
+        tap(d, d.find_element(By.ID, "submit"))
+        banner = wait(
+            d,
+            lambda d: (
+                d.find_element(By.ID, "banner").is_displayed() and d.find_element(By.ID, "banner")
+            ),
+        )
+        assert banner.text == "game over: Ben wins with 0"
+        assert not d.find_element(By.ID, "entry").is_displayed()
+        assert (
+            d.find_element(By.CSS_SELECTOR, '#scoreboard tr[data-player="Ben"] .name').text
+            == "Ben *"
+        )
+        # a round can still be fixed after the game is over
+        tap(d, d.find_element(By.CSS_SELECTOR, '#history li[data-round="1"] .fix'))
+        assert d.find_element(By.ID, "entry").is_displayed()
+        score(d, "Ana", 0)
+        mode(d, "Ben", "score")
+        score(d, "Ben", 4)
+        tap(d, d.find_element(By.ID, "submit"))
+        wait(d, lambda d: d.find_element(By.ID, "banner").text == "game over: Ana wins with 0")
