@@ -342,6 +342,17 @@ def main(
             "--version", callback=_version, is_eager=True, help="Show the version and exit."
         ),
     ] = False,
+    lang: Annotated[
+        Optional[str],
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            callback=_language,
+            is_eager=True,
+            expose_value=False,
+            help="Language of what cf prints: en, es or gl (default: CF_LANG, then LANG).",
+        ),
+    ] = None,
 ) -> None:
     """cf — the Chicken Foot (Pata de Gallina) toolkit.
 
@@ -349,6 +360,13 @@ def main(
     check recorded games against the rules, tally standings for a game or a tournament,
     and let computer players play whole games.
     """
+
+
+def _language(value: Optional[str]) -> None:
+    if value is not None:
+        from cf import i18n
+
+        i18n.set_language(value)
 
 
 def run(prog_name: str = "cf") -> None:

@@ -33,9 +33,15 @@ def codes(source: str) -> list[tuple[str, int | None, int | None]]:
 
 @pytest.fixture(autouse=True)
 def _no_cf_environment(monkeypatch):
-    """A CF_SET or CF_DOUBLE_BLANK in the shell running the tests changes no test."""
+    """A CF_SET, CF_DOUBLE_BLANK or LANG in the shell running the tests changes no test."""
     monkeypatch.delenv("CF_SET", raising=False)
     monkeypatch.delenv("CF_DOUBLE_BLANK", raising=False)
+    # English, whatever language the machine running the tests speaks (tests of other
+    # languages set their own); a --lang given in-process is forgotten after each test.
+    monkeypatch.setenv("CF_LANG", "en")
+    from cf import i18n
+
+    i18n.set_language(None)
 
 
 @pytest.fixture

@@ -162,3 +162,9 @@ def test_usage_errors_have_no_click_jargon(cli, args, words):
     assert r.exit_code == 2
     assert words in r.stderr
     assert "int range" not in r.stderr and "<=x<=" not in r.stderr
+
+
+def test_the_wheel_carries_the_message_catalogues(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for lang in ("es", "gl"):
+        assert f"cf/locale/{lang}/LC_MESSAGES/cf.mo" in names

@@ -15,6 +15,7 @@ from cf.commands.common import (
     names_option,
     set_option,
 )
+from cf.i18n import _
 from cf.rules import DealRow, Rules, RulesError
 
 app = command_app()
@@ -23,43 +24,43 @@ app = command_app()
 # --- cf deal ----------------------------------------------------------------------------
 
 
-@app.command(short_help="The deal table, or real shuffled hands.")
+@app.command(short_help=_("The deal table, or real shuffled hands."))
 def deal(
     players: Annotated[
         Optional[int],
-        typer.Argument(help="Number of players: print just that row.", show_default=False),
+        typer.Argument(help=_("Number of players: print just that row."), show_default=False),
     ] = None,
     set_: SetOpt = None,
     deal_: Annotated[
         Optional[int],
-        typer.Option("--deal", min=1, help="Tiles per player, instead of the table's."),
+        typer.Option("--deal", min=1, help=_("Tiles per player, instead of the table's.")),
     ] = None,
     reserve: Annotated[
         Optional[int],
         typer.Option(
             "--reserve",
             min=0,
-            help="Tiles that can never be drawn (default 2 with two players, else 1).",
+            help=_("Tiles that can never be drawn (default 2 with two players, else 1)."),
         ),
     ] = None,
     shuffle: Annotated[
-        bool, typer.Option("--shuffle", help="Deal real hands, ready to paste into a round.")
+        bool, typer.Option("--shuffle", help=_("Deal real hands, ready to paste into a round."))
     ] = False,
     seed: Annotated[
-        Optional[int], typer.Option("--seed", help="Seed for a repeatable --shuffle.")
+        Optional[int], typer.Option("--seed", help=_("Seed for a repeatable --shuffle."))
     ] = None,
     names: Annotated[
         Optional[str],
-        typer.Option("--names", help="Comma-separated player names for --shuffle."),
+        typer.Option("--names", help=_("Comma-separated player names for --shuffle.")),
     ] = None,
     round_: Annotated[
         int,
         typer.Option(
-            "--round", min=1, help="Round number: which double is set aside (1 = the highest)."
+            "--round", min=1, help=_("Round number: which double is set aside (1 = the highest).")
         ),
     ] = 1,
     format_: Annotated[
-        TextJson, typer.Option("--format", "-f", help="Output format.")
+        TextJson, typer.Option("--format", "-f", help=_("Output format."))
     ] = TextJson.text,
 ) -> None:
     """How many tiles each player gets, the chicken yard and its reserve; --shuffle deals.
@@ -89,8 +90,10 @@ def deal(
     from tabulate import tabulate
 
     table = [[r.players, r.tiles_each, r.yard, r.reserve] for r in rows]
-    headers = ["players", "tiles each", "chicken yard", "never drawn"]
-    typer.echo(f"{rules.set_name} (the starting double is set aside before the deal)")
+    headers = [_("players"), _("tiles each"), _("chicken yard"), _("never drawn")]
+    typer.echo(
+        _("{set} (the starting double is set aside before the deal)").format(set=rules.set_name)
+    )
     typer.echo(tabulate(table, headers, tablefmt="simple"))
 
 
@@ -101,12 +104,13 @@ def _seats(
     top = rules.top
     if round_ > top + 1:
         raise typer.BadParameter(
-            f"{rules.set_name} has rounds 1 to {top + 1}", param_hint="'--round'"
+            _("{set} has rounds 1 to {last}").format(set=rules.set_name, last=top + 1),
+            param_hint="'--round'",
         )
     if names is not None:
         return names
     if players is None:
-        fail("--shuffle needs the number of players or --names", 2)
+        fail(_("--shuffle needs the number of players or --names"), 2)
     try:
         rules.row(players)  # before making up names for a million players
     except RulesError as exc:
@@ -123,9 +127,17 @@ def _rows(rules: Rules, count: Optional[int], deal_: Optional[int]) -> list[Deal
             fail(str(exc))
     rows = rules.table()
     if not rows and deal_ is not None:
-        fail(f"dealing {deal_} tiles each leaves too few in {rules.set_name} for 2 players")
+        fail(
+            _("dealing {deal} tiles each leaves too few in {set} for 2 players").format(
+                deal=deal_, set=rules.set_name
+            )
+        )
     if not rows:
-        fail(f"{rules.set_name} has no deal table: give --deal and a number of players")
+        fail(
+            _("{set} has no deal table: give --deal and a number of players").format(
+                set=rules.set_name
+            )
+        )
     return rows
 
 
@@ -150,8 +162,8 @@ def _shuffle(
     from cf.record.emit import yaml_key
     from cf.tiles import format_hand
 
-    typer.echo(f"starter: {dealt.starter}")
-    typer.echo("deal:")
+    typer.echo(f"starter: {dealt.starter}")  # untranslated: YAML to paste into a game file
+    typer.echo("deal:")  # untranslated: YAML
     for name, hand in dealt.hands.items():
         typer.echo(f"  {yaml_key(name)}: {format_hand(hand)}")
-    typer.echo(f"# chicken yard: {format_hand(dealt.chicken_yard)}")
+    typer.echo("# " + _("chicken yard: {tiles}").format(tiles=format_hand(dealt.chicken_yard)))

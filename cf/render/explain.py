@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import textwrap
 
+from cf.i18n import N_, _
 from cf.record.explain import EXPLANATIONS, Explanation
 
 EXAMPLE_FILE = "example.yaml"
@@ -23,11 +24,13 @@ def reported(e: Explanation) -> list[str]:
     return render_validation([report]).splitlines()
 
 
-def change_lines(e: Explanation) -> list[str]:
-    """The fix as diff lines: ``line N:`` (or ``after line N:``), then ``-`` and ``+`` lines."""
+def change_lines(e: Explanation, words: bool = False) -> list[str]:
+    """The fix as diff lines: ``line N:`` (or ``after line N:``), then ``-`` and ``+`` lines
+    (``words``: those two in the reader's language)."""
     out: list[str] = []
     for line, taken, put in e.changes():
-        out.append(f"line {line}:" if taken else f"after line {line - 1}:")
+        where = N_("line {line}:") if taken else N_("after line {line}:")
+        out.append((_(where) if words else where).format(line=line if taken else line - 1))
         out += [f"-{t}" for t in taken] + [f"+{p}" for p in put]
     return out
 
@@ -41,24 +44,24 @@ def _paragraph(text: str, width: int) -> list[str]:
 
 
 def explain_text(e: Explanation, width: int = 88) -> str:
-    """What ``cf explain CODE`` prints (newline-terminated)."""
+    """What ``cf explain CODE`` prints (newline-terminated), in the reader's language."""
     indent = "    "
-    lines = [f"[{e.code}] {e.summary}", ""]
-    lines += _paragraph(e.rule, width)
-    lines += ["", "Example:", ""]
+    lines = [f"[{e.code}] {_(e.summary)}", ""]
+    lines += _paragraph(_(e.rule), width)
+    lines += ["", _("Example:"), ""]
     lines += [indent + line for line in e.example.splitlines()]
     lines += ["", f"{indent}$ cf validate {EXAMPLE_FILE}"]
     lines += [indent + line for line in reported(e)]
-    lines += ["", *_paragraph(f"Fix: {e.fix}", width), ""]
-    lines += [indent + line for line in change_lines(e)]
+    lines += ["", *_paragraph(_("Fix: {fix}").format(fix=_(e.fix)), width), ""]
+    lines += [indent + line for line in change_lines(e, words=True)]
     return "\n".join(lines) + "\n"
 
 
 def code_list() -> str:
     """What ``cf explain`` prints without a code: every code and its summary."""
     width = max(len(code) for code in EXPLANATIONS) + 2
-    lines = [f"{code:<{width}}{e.summary}" for code, e in EXPLANATIONS.items()]
-    lines += ["", "cf explain CODE: what the code means, a failing example and its fix."]
+    lines = [f"{code:<{width}}{_(e.summary)}" for code, e in EXPLANATIONS.items()]
+    lines += ["", _("cf explain CODE: what the code means, a failing example and its fix.")]
     return "\n".join(lines) + "\n"
 
 

@@ -1,0 +1,176 @@
+"""Messages in the reader's language: English, Spanish (``es``) or Galician (``gl``).
+
+Every text a person reads is marked where it is written and looked up in a gettext
+catalogue (``cf/locale/LANG/LC_MESSAGES/cf.mo``) when it is printed:
+
+- ``_("…")`` translates at once: for text printed where it is made (a scoreboard footer,
+  a ``--help`` text, an error raised by a command).
+- ``Message("…{player}…", player=name)`` is a string whose value stays English, for text
+  that may also reach machine output (a problem's message is English in JSON and SARIF,
+  in the reader's language in text): :func:`tr` gives its translation.
+- ``N_("…")`` only marks a string for the catalogue; ``tr`` or ``_`` translates it later.
+
+Placeholders are named (``{player}``), so a translator can put them in any order.
+
+The language: ``--lang``, then ``CF_LANG``, then the usual ``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES`` and ``LANG``; a language cf has no catalogue for falls back to English.
+Nothing is loaded until the first translated message in a language other than English, so
+``cf score`` starts as fast as before (bench/startup.sh).
+
+>>> set_language("es")
+>>> _("chicken yard: {tiles}").format(tiles="5-4 2-1")
+'pozo: 5-4 2-1'
+>>> m = Message("chicken yard: {tiles}", tiles="5-4 2-1")
+>>> str(m), tr(m)
+('chicken yard: 5-4 2-1', 'pozo: 5-4 2-1')
+>>> decimal(15.614, 2)
+'15,61'
+>>> set_language("en")
+>>> tr(m), decimal(15.614, 2)
+('chicken yard: 5-4 2-1', '15.61')
+>>> set_language(None)
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from pathlib import Path
+from typing import Any
+
+#: The languages cf speaks, English first (the language of the source).
+LANGUAGES = ("en", "es", "gl")
+DOMAIN = "cf"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+#: Environment variables that choose the language, strongest first.
+ENVIRONMENT = ("CF_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_chosen: str | None = None
+_catalogues: dict[str, _gettext.NullTranslations] = {}
+
+
+def set_language(code: str | None) -> None:
+    """Use ``code`` (``es``, ``gl_ES.UTF-8``, …) from now on; ``None``: the environment's
+    again. A language cf does not have means English."""
+    global _chosen
+    _chosen = None if code is None else _known(code) or "en"
+
+
+def _known(code: str) -> str | None:
+    """``es_ES.UTF-8`` → ``es``; ``C``, ``POSIX`` and languages cf lacks → ``None``."""
+    base = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def language() -> str:
+    """The language messages are printed in now.
+
+    >>> set_language("gl_ES.UTF-8"); language()
+    'gl'
+    >>> set_language("fr"); language()
+    'en'
+    >>> set_language(None)
+    """
+    if _chosen is not None:
+        return _chosen
+    for name in ENVIRONMENT:
+        value = os.environ.get(name)
+        if not value:
+            continue
+        # LANGUAGE is a priority list (es:gl:en); the others name one locale. The first
+        # variable that is set decides, as gettext does: a set but unknown one is English.
+        for code in value.split(":") if name == "LANGUAGE" else [value]:
+            found = _known(code)
+            if found:
+                return found
+        if name != "LANGUAGE":
+            return "en"
+    return "en"
+
+
+def _catalogue(lang: str) -> _gettext.NullTranslations:
+    if lang not in _catalogues:
+        _catalogues[lang] = _gettext.translation(
+            DOMAIN, LOCALE_DIR, languages=[lang], fallback=True
+        )
+    return _catalogues[lang]
+
+
+def gettext(message: str) -> str:
+    """``message`` in the current language (itself in English or when not translated)."""
+    lang = language()
+    if lang == "en" or not message:
+        return message
+    return _catalogue(lang).gettext(message)
+
+
+_ = gettext
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form for ``n`` (one tile, two tiles) in the current language."""
+    lang = language()
+    if lang == "en":
+        return singular if n == 1 else plural
+    return _catalogue(lang).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it (yet)."""
+    return message
+
+
+class Message(str):
+    """A message whose value is English, carrying what it takes to translate it.
+
+    JSON, SARIF and every other machine output use it as the plain string it is; text
+    for a person goes through :func:`tr`.
+    """
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, /, **params: Any) -> Message:
+        made = super().__new__(cls, template.format(**params) if params else template)
+        made.template = template
+        made.params = params
+        return made
+
+    def __reduce__(self) -> Any:  # worker processes send problems back by pickling
+        return (_rebuild, (self.template, self.params))
+
+    def translated(self) -> str:
+        if language() == "en":
+            return str.__str__(self)
+        text = gettext(self.template)
+        if not self.params:
+            return text
+        return text.format(**{key: tr(value) for key, value in self.params.items()})
+
+
+def _rebuild(template: str, params: dict[str, Any]) -> Message:
+    return Message(template, **params)
+
+
+def tr(text: Any) -> Any:
+    """``text`` for a person: a :class:`Message` translated (an exception: its message),
+    anything else as it is."""
+    if isinstance(text, BaseException):
+        args = text.args
+        if len(args) == 1 and isinstance(args[0], Message):
+            return args[0].translated()
+        return str(text)
+    return text.translated() if isinstance(text, Message) else text
+
+
+def decimal(value: float, places: int) -> str:
+    """``value`` rounded to ``places`` decimals as the reader's language writes numbers
+    (``15.61``, ``15,61``), by Babel's locale data (loaded only for languages other than
+    English)."""
+    lang = language()
+    if lang == "en":
+        return f"{value:.{places}f}"
+    from babel.numbers import format_decimal
+
+    pattern = "0." + "0" * places if places else "0"
+    return format_decimal(round(value, places), format=pattern, locale=lang)

@@ -1,0 +1,149 @@
+"""cf in English, Spanish and Galician (docs/translating.md): the language is chosen as
+the usual tools choose it, the catalogues are complete and compiled, and machine output
+never changes with the language."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cf import i18n
+
+babel = pytest.importorskip("babel")
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir  # noqa: E402
+from babel.messages.mofile import read_mo  # noqa: E402
+from babel.messages.pofile import read_po  # noqa: E402
+
+ROOT = Path(__file__).parent.parent
+LOCALE = ROOT / "cf" / "locale"
+TRANSLATED = ("es", "gl")
+FIELD = re.compile(r"\{(\w*)[^{}]*\}")
+
+
+@pytest.fixture(autouse=True)
+def _environment_language(monkeypatch):
+    for name in i18n.ENVIRONMENT:
+        monkeypatch.delenv(name, raising=False)
+    i18n.set_language(None)
+    yield
+    i18n.set_language(None)
+
+
+def _extracted() -> set[str]:
+    keywords = {**DEFAULT_KEYWORDS, "Message": None}
+    found = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT / "cf"), method_map=[("**.py", "python")], keywords=keywords
+    ):
+        found.add(message if isinstance(message, str) else message[0])
+    return found
+
+
+def _catalogue(lang: str):
+    with open(LOCALE / lang / "LC_MESSAGES" / "cf.po", "rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_is_translated_and_none_is_stale(lang):
+    catalog = _catalogue(lang)
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
+    extracted = _extracted()
+    assert sorted(extracted - ids) == [], "run tools/catalogues.sh and translate"
+    assert sorted(ids - extracted) == [], "stale entries: run tools/catalogues.sh"
+    fuzzy = [m.id for m in catalog if m.id and m.fuzzy]
+    empty = [
+        m.id
+        for m in catalog
+        if m.id and not all(m.string if isinstance(m.string, tuple) else [m.string])
+    ]
+    assert fuzzy == [] and empty == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_keep_every_placeholder(lang):
+    for m in _catalogue(lang):
+        if not m.id or isinstance(m.id, tuple):
+            continue
+        assert set(FIELD.findall(m.string)) == set(FIELD.findall(m.id)), m.id
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_compiled_catalogue_is_the_text_one(lang):
+    with open(LOCALE / lang / "LC_MESSAGES" / "cf.mo", "rb") as handle:
+        compiled = {m.id: m.string for m in read_mo(handle) if m.id}
+    text = {m.id: m.string for m in _catalogue(lang) if m.id}
+    assert compiled == text, "run tools/catalogues.sh to compile"
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, "en"),
+        ({"LANG": "es_ES.UTF-8"}, "es"),
+        ({"LANG": "gl_ES.UTF-8"}, "gl"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LC_ALL": "gl_ES.UTF-8", "LANG": "es_ES.UTF-8"}, "gl"),
+        ({"LC_MESSAGES": "es_ES", "LANG": "gl_ES"}, "es"),
+        ({"LANGUAGE": "fr:gl:es", "LANG": "es_ES.UTF-8"}, "gl"),
+        ({"CF_LANG": "es", "LANGUAGE": "gl"}, "es"),
+        ({"CF_LANG": "xx", "LANG": "es_ES.UTF-8"}, "en"),
+    ],
+)
+def test_the_language_is_chosen_as_the_usual_tools_do(monkeypatch, env, expected):
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert i18n.language() == expected
+
+
+def test_lang_option_wins_over_the_environment(cli, monkeypatch):
+    monkeypatch.setenv("CF_LANG", "gl")
+    result = cli("--lang", "es", "deal", "4")
+    assert "fichas cada uno" in result.stdout
+    result = cli("--lang", "zz", "deal", "4")
+    assert "tiles each" in result.stdout  # an unknown language is English, silently
+    assert result.exit_code == 0
+
+
+def test_help_is_translated_when_the_language_is_set_before_start(tmp_path):
+    out = subprocess.run(
+        [sys.executable, "-m", "cf", "--lang", "gl", "deal", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    assert "Número de xogadores: amosa só esa fila." in out.stdout
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_json_is_the_same_in_every_language(cli, lang):
+    english = cli("deal", "--format", "json").stdout
+    assert cli("--lang", lang, "deal", "--format", "json").stdout == english
+    assert json.loads(english)[0]["tiles_each"] == 21
+
+
+def test_numbers_follow_the_language():
+    i18n.set_language("es")
+    assert i18n.decimal(15.614, 2) == "15,61"
+    i18n.set_language("gl")
+    assert i18n.decimal(1234.5, 1) == "1234,5"
+    i18n.set_language("en")
+    assert i18n.decimal(15.614, 2) == "15.61"
+
+
+def test_a_message_is_english_for_machines_and_translated_for_people():
+    message = i18n.Message("chicken yard: {tiles}", tiles="5-4")
+    i18n.set_language("es")
+    assert message == "chicken yard: 5-4"
+    assert json.dumps(message) == '"chicken yard: 5-4"'
+    assert i18n.tr(message) == "pozo: 5-4"
+    import pickle
+
+    assert i18n.tr(pickle.loads(pickle.dumps(message))) == "pozo: 5-4"
