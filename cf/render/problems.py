@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cf.i18n import _, ngettext, tr
+from cf.i18n import N_, _, ngettext, tr
 from cf.record.check import Report
 from cf.record.problems import CODES, Problem
 from cf.render.jsontext import dumps
@@ -22,14 +22,15 @@ def problem_line(file: str, p: Problem) -> str:
 def _context(p: Problem, people: bool = False) -> str:
     """``round R, move M: `` as far as known, or nothing (``people``: in the reader's
     language; workflow annotations are English, like the codes)."""
-    say = _ if people else str
     if p.round is not None and p.move is not None:
-        return say("round {round}, move {move}: ").format(round=p.round, move=p.move)
-    if p.round is not None:
-        return say("round {round}: ").format(round=p.round)
-    if p.move is not None:
-        return say("move {move}: ").format(move=p.move)
-    return ""
+        text = N_("round {round}, move {move}: ")
+    elif p.round is not None:
+        text = N_("round {round}: ")
+    elif p.move is not None:
+        text = N_("move {move}: ")
+    else:
+        return ""
+    return (_(text) if people else text).format(round=p.round, move=p.move)
 
 
 def summary_line(r: Report) -> str:
