@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from cf.errors import Error
+from cf.i18n import Message
 from cf.notation import Action
 from cf.rules import DRAW_ONE_MAY, DRAW_UNTIL, Rules
 from cf.tiles import Tile
@@ -166,11 +167,22 @@ class Round:
         """What the board needs now, in words, for problem messages."""
         s = self.starter.high
         if self.in_starter_phase:
-            return f"the starter {self.starter} has {self.arms} of {self.arms_needed} arms"
+            return Message(
+                "the starter {starter} has {arms} of {needed} arms",
+                starter=str(self.starter),
+                arms=self.arms,
+                needed=self.arms_needed,
+            )
         if self.pending is not None:
-            return f"the chicken foot on {self.pending}-{self.pending} has {self.toes} of 3 toes"
-        ends = " ".join(str(n) for n in self.ends()) or "none"
-        return f"open ends {ends} (starter {s}-{s})"
+            return Message(
+                "the chicken foot on {double} has {toes} of 3 toes",
+                double=f"{self.pending}-{self.pending}",
+                toes=self.toes,
+            )
+        ends = " ".join(str(n) for n in self.ends())
+        if not ends:
+            return Message("open ends none (starter {starter})", starter=f"{s}-{s}")
+        return Message("open ends {ends} (starter {starter})", ends=ends, starter=f"{s}-{s}")
 
     # --- the turn -----------------------------------------------------------------------
 

@@ -28,7 +28,22 @@ from typer.testing import CliRunner
 from cf.cli import app
 
 ROOT = Path(__file__).parent.parent
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [
+    ROOT / "README.md",
+    *sorted(ROOT.glob("README.*.md")),
+    *sorted((ROOT / "docs").glob("*.md")),
+    *sorted((ROOT / "docs").glob("*/*.md")),
+]
+
+
+def language(page: Path) -> str:
+    """The language a page's outputs are in: README.es.md and docs/es/ are Spanish."""
+    for lang in ("es", "gl"):
+        if page.name == f"README.{lang}.md" or page.parent.name == lang:
+            return lang
+    return "en"
+
+
 VARIES = "<!-- output varies -->"
 FILE_MARK = re.compile(r"<!-- file: (\S+) -->")
 
@@ -125,10 +140,11 @@ def test_pages_have_examples():
     assert total >= 60
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_page_examples_print_what_the_page_says(page, tmp_path, monkeypatch):
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CF_LANG", language(page))
     for var in ("CF_SET", "CF_DOUBLE_BLANK"):
         monkeypatch.delenv(var, raising=False)
     failures = []

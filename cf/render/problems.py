@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cf.i18n import N_, _, ngettext, tr
 from cf.record.check import Report
 from cf.record.problems import CODES, Problem
 from cf.render.jsontext import dumps
@@ -14,22 +15,31 @@ def problem_line(file: str, p: Problem) -> str:
         where += f":{p.line}"
         if p.column is not None:
             where += f":{p.column}"
-    ctx = _context(p)
-    return f"{where}: {ctx}[{p.code}] {p.message}"
+    ctx = _context(p, people=True)
+    return f"{where}: {ctx}[{p.code}] {tr(p.message)}"
 
 
-def _context(p: Problem) -> str:
-    """``round R, move M: `` as far as known, or nothing."""
-    parts = [f"{what} {n}" for what, n in (("round", p.round), ("move", p.move)) if n is not None]
-    return f"{', '.join(parts)}: " if parts else ""
+def _context(p: Problem, people: bool = False) -> str:
+    """``round R, move M: `` as far as known, or nothing (``people``: in the reader's
+    language; workflow annotations are English, like the codes)."""
+    if p.round is not None and p.move is not None:
+        text = N_("round {round}, move {move}: ")
+    elif p.round is not None:
+        text = N_("round {round}: ")
+    elif p.move is not None:
+        text = N_("move {move}: ")
+    else:
+        return ""
+    return (_(text) if people else text).format(round=p.round, move=p.move)
 
 
 def summary_line(r: Report) -> str:
-    counts = f"{r.rounds} round(s), {r.moves} move(s)"
+    counts = _("{rounds} round(s), {moves} move(s)").format(rounds=r.rounds, moves=r.moves)
     if r.valid:
-        return f"{r.file}: valid ({counts})"
+        return _("{file}: valid ({counts})").format(file=r.file, counts=counts)
     n = _total(r)
-    return f"{r.file}: {n} problem{'s' if n != 1 else ''} ({counts})"
+    said = ngettext("{file}: {n} problem ({counts})", "{file}: {n} problems ({counts})", n)
+    return said.format(file=r.file, n=n, counts=counts)
 
 
 def _total(r: Report) -> int:
@@ -45,7 +55,11 @@ def _omitted(r: Report) -> dict[str, int]:
 def omitted_lines(r: Report) -> list[str]:
     """``FILE: … and N more [code] problems``, one line per code past the cap."""
     return [
-        f"{r.file}: … and {n} more [{code}] problem{'s' if n != 1 else ''}"
+        ngettext(
+            "{file}: … and {n} more [{code}] problem",
+            "{file}: … and {n} more [{code}] problems",
+            n,
+        ).format(file=r.file, n=n, code=code)
         for code, n in _omitted(r).items()
     ]
 

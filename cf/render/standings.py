@@ -12,6 +12,7 @@ import csv
 import html
 import io
 
+from cf.i18n import N_, _, decimal, ngettext
 from cf.record.standings import GameStandings, PlayerStats, Tournament
 from cf.render.jsontext import dumps
 from cf.text import csv_cell, visible
@@ -68,9 +69,10 @@ def _tabulated(headers: list[str], rows: list[list[object]], fmt: str, note: str
     # Cells are formatted here, not by tabulate, which turns numbers into floats to align
     # them: totals have no upper bound, and a float would overflow or round them.
     marked = note is not None
+    headers = [_(h) for h in headers]  # a person reads these; csv and json keep English
     cells = [
         [
-            _cell(v) if i != 1 else f"{v}{WINNER if marked and r[0] == 1 else ''}"
+            _cell(v, people=True) if i != 1 else f"{v}{WINNER if marked and r[0] == 1 else ''}"
             for i, v in enumerate(r)
         ]
         for r in rows
@@ -84,8 +86,12 @@ def _tabulated(headers: list[str], rows: list[list[object]], fmt: str, note: str
     return f"{table}\n{note}\n"
 
 
-def _cell(value: object) -> str:
-    return f"{value:.2f}" if isinstance(value, float) else str(value)
+def _cell(value: object, people: bool = False) -> str:
+    """A cell's text: a decimal with two places (as the reader's language writes it, for
+    ``people``; programs always get ``15.61``)."""
+    if isinstance(value, float):
+        return decimal(value, 2) if people else f"{value:.2f}"
+    return str(value)
 
 
 def _tsv(text: str) -> str:
@@ -93,7 +99,9 @@ def _tsv(text: str) -> str:
 
 
 def _names(names: list[str]) -> str:
-    return " and ".join(names)
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def game_note(g: GameStandings) -> str | None:
@@ -101,25 +109,38 @@ def game_note(g: GameStandings) -> str | None:
     ``None`` before any round (nobody to mark)."""
     if not g.rounds_played:
         return None
+    mark = WINNER.strip()
     if g.complete:
-        return f"{WINNER.strip()} winner{'s' if len(g.winners) > 1 else ''}: {_names(g.winners)}"
-    return (
-        f"{WINNER.strip()} leader{'s' if len(g.leaders) > 1 else ''}: {_names(g.leaders)} "
-        f"(partial game: {how_far(g)})"
+        n = len(g.winners)
+        said = ngettext("winner: {names}", "winners: {names}", n)
+        return f"{mark} " + said.format(names=_names(g.winners))
+    said = ngettext(
+        "leader: {names} (partial game: {how_far})",
+        "leaders: {names} (partial game: {how_far})",
+        len(g.leaders),
     )
+    return f"{mark} " + said.format(names=_names(g.leaders), how_far=how_far(g))
 
 
 def how_far(g: GameStandings) -> str:
     """``3 of 10 rounds``, or in a game played to a target ``3 rounds, played to 150``."""
+    played = g.rounds_played
     if g.target is None:
-        return f"{g.rounds_played} of {g.rounds_in_game} rounds"
-    most = "" if g.rounds_in_game is None else f" of at most {g.rounds_in_game}"
-    return (
-        f"{g.rounds_played} round{'s' if g.rounds_played != 1 else ''}{most}, played to {g.target}"
+        return _("{played} of {rounds} rounds").format(played=played, rounds=g.rounds_in_game)
+    if g.rounds_in_game is None:
+        said = ngettext(
+            "{played} round, played to {target}", "{played} rounds, played to {target}", played
+        )
+        return said.format(played=played, target=g.target)
+    said = ngettext(
+        "{played} round of at most {rounds}, played to {target}",
+        "{played} rounds of at most {rounds}, played to {target}",
+        played,
     )
+    return said.format(played=played, rounds=g.rounds_in_game, target=g.target)
 
 
-STAT_HEADERS = ["won", "last", "high", "low", "avg", "streak"]
+STAT_HEADERS = [N_("won"), N_("last"), N_("high"), N_("low"), N_("avg"), N_("streak")]
 
 
 def _stat_cells(s: PlayerStats) -> list[object]:
@@ -170,7 +191,8 @@ def render_game(g: GameStandings, fmt: str, stats: list[PlayerStats] | None = No
     if fmt == "json":
         return dumps(game_json(g, stats))
     by_player = {s.player: s for s in stats or ()}
-    headers = ["rank", "player", *[f"R{i}" for i in range(1, g.rounds_played + 1)], "total"]
+    rounds = [f"R{i}" for i in range(1, g.rounds_played + 1)]
+    headers = [N_("rank"), N_("player"), *rounds, N_("total")]
     rows: list[list[object]] = [[r.rank, r.player, *r.rounds, r.total] for r in g.rows]
     if stats:
         headers += STAT_HEADERS
@@ -198,20 +220,41 @@ def scoreboard_footer(g: GameStandings, next_starter: str | None) -> str:
     if g.complete and g.rounds_played:
         total = g.rows[0].total
         hit = g.reached
-        why = "" if hit is None else f"{hit.player} reached {hit.total} of {g.target}; "
+        why = (
+            ""
+            if hit is None
+            else _("{player} reached {total} of {target}; ").format(
+                player=hit.player, total=hit.total, target=g.target
+            )
+        )
         if len(g.winners) > 1:
-            return f"game over: {why}{_names(g.winners)} win, tied on {total}"
-        return f"game over: {why}{g.winners[0]} wins with {total}"
+            return _("game over: {why}{names} win, tied on {total}").format(
+                why=why, names=_names(g.winners), total=total
+            )
+        return _("game over: {why}{name} wins with {total}").format(
+            why=why, name=g.winners[0], total=total
+        )
     if g.target is not None:
-        to = f"played to {g.target}"
         if g.rounds_in_game is not None:
-            to += f", {g.rounds_in_game} rounds at most"
+            to = _("played to {target}, {rounds} rounds at most").format(
+                target=g.target, rounds=g.rounds_in_game
+            )
+        else:
+            to = _("played to {target}").format(target=g.target)
         if not g.rounds_played:
-            return f"no rounds yet ({to}); round 1 starts with {next_starter}"
-        return f"round {g.rounds_played} ({to}), next starts with {next_starter}"
+            return _("no rounds yet ({to}); round 1 starts with {starter}").format(
+                to=to, starter=next_starter
+            )
+        return _("round {round} ({to}), next starts with {starter}").format(
+            round=g.rounds_played, to=to, starter=next_starter
+        )
     if not g.rounds_played:
-        return f"no rounds yet; round 1 of {g.rounds_in_game} starts with {next_starter}"
-    return f"round {g.rounds_played} of {g.rounds_in_game}, next starts with {next_starter}"
+        return _("no rounds yet; round 1 of {rounds} starts with {starter}").format(
+            rounds=g.rounds_in_game, starter=next_starter
+        )
+    return _("round {round} of {rounds}, next starts with {starter}").format(
+        round=g.rounds_played, rounds=g.rounds_in_game, starter=next_starter
+    )
 
 
 def render_scoreboard(
@@ -249,7 +292,13 @@ def render_scoreboard(
         ]
         for r in g.rows
     ]
-    headers = ["rank", "player", f"round {shown}", "total", "move"]
+    headers = [
+        _("rank"),
+        _("player"),
+        _("round {round}").format(round=shown),
+        _("total"),
+        _("move"),
+    ]
     table = tabulate(
         cells,
         headers,
@@ -274,8 +323,13 @@ def render_tournament(t: Tournament, fmt: str, stats: list[PlayerStats] | None =
         return dumps(_tournament_json(t, stats))
     headers, rows = _tournament_cells(t, stats)
     leaders = _names([r.player for r in t.rows if r.rank == 1])
-    note = f"{WINNER.strip()} leader by {t.ranked_by}: {leaders}"
+    by = _(RANKED_BY.get(t.ranked_by, t.ranked_by))
+    note = f"{WINNER.strip()} " + _("leader by {by}: {names}").format(by=by, names=leaders)
     return _render(headers, rows, fmt, None if fmt in DATA_FORMATS else note)
+
+
+#: What a tournament is ranked by, as the note under its table says it.
+RANKED_BY = {"total": N_("total"), "average": N_("average"), "wins": N_("wins")}
 
 
 def _tournament_cells(
@@ -284,7 +338,8 @@ def _tournament_cells(
     """The tournament table's headers and rows (the ``stats`` columns but ``avg``, which
     the table already has)."""
     by_player = {s.player: s for s in stats or ()}
-    headers = ["rank", "player", "games", "rounds", "wins", "total", "average"]
+    headers = [N_("rank"), N_("player"), N_("games"), N_("rounds")]
+    headers += [N_("wins"), N_("total"), N_("average")]
     rows: list[list[object]] = [
         [r.rank, r.player, r.games, r.rounds, r.wins, r.total, _two_places(r.average)]
         for r in t.rows

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cf.board import TOES, Round, RuleViolation
+from cf.i18n import _, tr
 from cf.record.problems import Problem
 from cf.record.reader import Game
 from cf.record.replay import Replay, apply_entry, replay, round_starter, start_round
@@ -189,9 +190,11 @@ def tile_glyph(near: int, far: int, *, unicode: bool, upright: bool = False) -> 
     return f"[{near}|{far}]"
 
 
-def _a(n: int) -> str:
-    """``a 7``, ``an 8``: the article as the number is said."""
-    return f"an {n}" if n in (8, 11, 18) else f"a {n}"
+def _must_hold(n: int) -> str:
+    """``the next play must hold a 7`` (``an 8``: the article as the number is said)."""
+    if n in (8, 11, 18):
+        return _("the next play must hold an {number}").format(number=n)
+    return _("the next play must hold a {number}").format(number=n)
 
 
 def can_encode(encoding: str | None) -> bool:
@@ -229,9 +232,10 @@ def render_text(table: Table, *, unicode: bool = True) -> str:
     lines = _heading(table, glyphs)
     arms = layout.children(0)
     for i, arm in enumerate(arms):
-        _chain(lines, layout, marks, glyphs, arm, "  ", f"arm {i + 1}", i == len(arms) - 1)
+        label = _("arm {number}").format(number=i + 1)
+        _chain(lines, layout, marks, glyphs, arm, "  ", label, i == len(arms) - 1)
     lines += _open_ends(board)
-    lines.append("hands:")
+    lines.append(_("hands:"))
     width = max(len(p) for p in board.players)
     nxt = table.next_player
     for p in board.players:
@@ -240,8 +244,9 @@ def render_text(table: Table, *, unicode: bool = True) -> str:
             f" {mark}{p.ljust(width)}  {board.hands[p].size:>2}: {_hand(board, p, glyphs)}"
         )
     lines.append(
-        f"chicken yard: {board.yard} tile(s), {board.drawable} can be drawn"
-        f" ({board.reserve} never drawn)"
+        _("chicken yard: {yard} tile(s), {drawable} can be drawn ({reserve} never drawn)").format(
+            yard=board.yard, drawable=board.drawable, reserve=board.reserve
+        )
     )
     lines += _ending(table, nxt)
     return "\n".join(lines) + "\n"
@@ -255,8 +260,12 @@ def _heading(table: Table, glyphs: bool) -> list[str]:
     glyph = tile_glyph(s.high, s.low, unicode=glyphs)
     shown = f"{s} {glyph}" if not glyph.startswith("[") else str(s)
     return [
-        f"{title}: round {table.round_number}, after move {table.moves} of {table.log_length}",
-        f"starter {shown}: {board.arms} of {board.arms_needed} arms",
+        _("{title}: round {round}, after move {move} of {moves}").format(
+            title=title, round=table.round_number, move=table.moves, moves=table.log_length
+        ),
+        _("starter {starter}: {arms} of {needed} arms").format(
+            starter=shown, arms=board.arms, needed=board.arms_needed
+        ),
     ]
 
 
@@ -287,25 +296,32 @@ def _chain(
         lines.append(f"{prefix}{branch}{label}: {words} {marks.dash} {end.far}")
         return
     toes = layout.children(end.index)
-    state = "" if len(toes) == TOES else f", open: {len(toes)} of {TOES} toes"
-    lines.append(f"{prefix}{branch}{label}: {words} foot on {end.tile}{state}")
+    if len(toes) == TOES:
+        foot = _("foot on {double}").format(double=end.tile)
+    else:
+        foot = _("foot on {double}, open: {toes} of {all} toes").format(
+            double=end.tile, toes=len(toes), all=TOES
+        )
+    lines.append(f"{prefix}{branch}{label}: {words} {foot}")
     inner = prefix + ("   " if closing else marks.bar)
     for i, toe in enumerate(toes):
-        _chain(lines, layout, marks, glyphs, toe, inner, f"toe {i + 1}", i == len(toes) - 1)
+        label = _("toe {number}").format(number=i + 1)
+        _chain(lines, layout, marks, glyphs, toe, inner, label, i == len(toes) - 1)
 
 
 def _open_ends(board: Round) -> list[str]:
     """The open ends, and what the next play must hold in a foot or the starter phase."""
-    ends = " ".join(str(n) for n in board.ends()) or "none"
-    lines = [f"open ends: {ends}"]
+    ends = " ".join(str(n) for n in board.ends()) or _("none")
+    lines = [_("open ends: {ends}").format(ends=ends)]
     if board.pending is not None:
         d = board.pending
         lines.append(
-            f"chicken foot: open on {d}-{d}, {board.toes} of {TOES} toes "
-            f"(the next play must hold {_a(d)})"
+            _("chicken foot: open on {double}, {toes} of {all} toes ({must})").format(
+                double=f"{d}-{d}", toes=board.toes, all=TOES, must=_must_hold(d)
+            )
         )
     elif board.arms < board.arms_needed:
-        lines.append(f"starter phase: the next play must hold {_a(board.starter.high)}")
+        lines.append(_("starter phase: {must}").format(must=_must_hold(board.starter.high)))
     return lines
 
 
@@ -317,8 +333,8 @@ def _hand(board: Round, player: str, glyphs: bool) -> str:
     )
     parts = [tiles] if tiles else []
     if h.unseen:
-        parts.append(f"+ {h.unseen} unseen")
-    return " ".join(parts) or "(empty)"
+        parts.append(_("+ {n} unseen").format(n=h.unseen))
+    return " ".join(parts) or _("(empty)")
 
 
 def _ending(table: Table, nxt: str | None) -> list[str]:
@@ -327,14 +343,18 @@ def _ending(table: Table, nxt: str | None) -> list[str]:
     lines = []
     over = table.over
     if over == "out":
-        lines.append(f"round over: {table.board.winner} went out")
+        lines.append(_("round over: {player} went out").format(player=table.board.winner))
     elif over == "blocked":
-        lines.append("round over: blocked (nothing to draw and nobody can play)")
+        lines.append(_("round over: blocked (nothing to draw and nobody can play)"))
     elif nxt is not None:
-        lines.append(f"next: {nxt}")
+        lines.append(_("next: {player}").format(player=nxt))
     if table.problem is not None:
         stop = table.problem
-        lines.append(f"stopped at move {stop.move}: [{stop.code}] {stop.message}")
+        lines.append(
+            _("stopped at move {move}: [{code}] {message}").format(
+                move=stop.move, code=stop.code, message=tr(stop.message)
+            )
+        )
     return lines
 
 
