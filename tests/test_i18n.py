@@ -154,3 +154,12 @@ def test_a_message_is_english_for_machines_and_translated_for_people():
     import pickle
 
     assert i18n.tr(pickle.loads(pickle.dumps(message))) == "pozo: 5-4"
+
+
+@pytest.mark.parametrize("word", ["fuera", "Fuera", "fóra", "FÓRA", "fo\u0301ra", "out"])
+def test_out_is_understood_in_every_language(cli, tmp_path, word):
+    game = tmp_path / "g.yaml"
+    assert cli("new", str(game), "--players", "Ana,Ben", "--set", "6").exit_code == 0
+    result = cli("add", str(game), f"Ana={word}", "Ben=5-4")
+    assert result.exit_code == 0, result.output
+    assert 'hands: {Ana: "", Ben: 5-4}' in game.read_text(encoding="utf-8")

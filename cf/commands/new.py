@@ -21,6 +21,7 @@ from cf.commands.common import (
     fail,
     set_option,
 )
+from cf.i18n import _
 from cf.tiles import DEFAULT_DOUBLE_BLANK
 
 app = command_app()
@@ -130,13 +131,19 @@ def new(
     except RulesError as exc:
         fail(str(exc).replace("give the deal explicitly", "give it with --deal"), 2)
     _write_new(file, text, force)
-    length = f"{rules.rounds_in_game} rounds"
-    if rules.target is not None:
-        length = f"played to {rules.target}" + (
-            f", {rules.rounds} rounds at most" if rules.rounds is not None else ""
+    length = _("{rounds} rounds").format(rounds=rules.rounds_in_game)
+    if rules.target is not None and rules.rounds is not None:
+        length = _("played to {target}, {rounds} rounds at most").format(
+            target=rules.target, rounds=rules.rounds
         )
-    typer.echo(f"wrote {file}: {', '.join(names)}; {rules.set_name}, {length}")
-    typer.echo(f"round 1 starts with {round_starter(top, 1)}")
+    elif rules.target is not None:
+        length = _("played to {target}").format(target=rules.target)
+    typer.echo(
+        _("wrote {file}: {names}; {set}, {length}").format(
+            file=file, names=", ".join(names), set=rules.set_name, length=length
+        )
+    )
+    typer.echo(_("round 1 starts with {starter}").format(starter=round_starter(top, 1)))
 
 
 #: What --players may not be, and the usage error for each.

@@ -45,6 +45,9 @@ MAX_DIGITS = 1000
 
 #: The value that says a player went out (so holds no tile); ``NAME=`` says it too.
 OUT = "out"
+#: ``out`` as the table says it: English, Spanish (fuera) and Galician (fóra), in any
+#: language setting; the file always gets ``out``.
+OUT_WORDS = frozenset({OUT, "fuera", "fóra"})
 #: The value that says a player went out by playing a double (scores ``out_on_double``).
 OUT_DOUBLE = "out-double"
 
@@ -179,7 +182,7 @@ def parse_value(text: str, top: int) -> Value:
     """``12`` (a score), ``9-7 6-6 4-1`` (the tiles left), ``out`` or nothing (went out),
     ``out-double`` (went out on a double)."""
     text = text.strip()
-    if text.lower() == OUT or not text:
+    if unicodedata.normalize("NFC", text.lower()) in OUT_WORDS or not text:
         return ()
     if text.lower() == OUT_DOUBLE:
         return OutOnDouble()

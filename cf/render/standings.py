@@ -308,11 +308,16 @@ def render_scoreboard(
     )
     lines = [table]
     if marked:  # what the * means, as under cf tally's table
-        top = g.winners if g.complete else g.leaders
-        who = "winner" if g.complete else "leader"
-        lines.append(f"{WINNER.strip()} {who}{'s' if len(top) > 1 else ''}: {_names(top)}")
+        if g.complete:
+            said = ngettext("winner: {names}", "winners: {names}", len(g.winners))
+            lines.append(f"{WINNER.strip()} " + said.format(names=_names(g.winners)))
+        else:
+            said = ngettext("leader: {names}", "leaders: {names}", len(g.leaders))
+            lines.append(f"{WINNER.strip()} " + said.format(names=_names(g.leaders)))
     footer = scoreboard_footer(g, next_starter)
-    lines.append(f"round {replaced} replaced; {footer}" if replaced else footer)
+    if replaced:
+        footer = _("round {round} replaced; {footer}").format(round=replaced, footer=footer)
+    lines.append(footer)
     return "\n".join(lines) + "\n"
 
 
