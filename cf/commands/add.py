@@ -9,6 +9,7 @@ from typing import Annotated, Any, NoReturn, Optional
 import typer
 
 from cf.commands.common import TextJson, check_photo_path, command_app, fail
+from cf.i18n import _
 
 app = command_app()
 
@@ -38,38 +39,9 @@ def complete_entry(ctx: typer.Context, incomplete: str) -> list[str]:
     return [re.sub(r"([^\w.@%+:,/-])", r"\\\1", p) + "=" for p in players if fold(p) not in given]
 
 
-@app.command(short_help="Enter a round's scores or hands; print the scoreboard.")
-def add(
-    file: Annotated[
-        str,
-        typer.Argument(help="The game file (from cf new).", show_default=False, metavar="FILE"),
-    ],
-    entry: Annotated[
-        list[str],
-        typer.Argument(
-            help="NAME=VALUE for every player: a score (Ana=12), the tiles left "
-            '(Ben="9-7 6-6 4-1"), out (Carla=out, or Carla=) or a photo (Dan=@hand.jpg).',
-            show_default=False,
-            metavar="ENTRY...",
-            autocompletion=complete_entry,
-        ),
-    ],
-    round_: Annotated[
-        Optional[int],
-        typer.Option(
-            "--round",
-            "-r",
-            min=1,
-            metavar="K",
-            help="Replace round K instead of adding the next one.",
-            show_default=False,
-        ),
-    ] = None,
-    format_: Annotated[
-        TextJson, typer.Option("--format", "-f", help="Scoreboard as text or json.")
-    ] = TextJson.text,
-) -> None:
-    """Add the next round (or replace round K) and print the scoreboard.
+@app.command(
+    short_help=_("Enter a round's scores or hands; print the scoreboard."),
+    help=_("""Add the next round (or replace round K) and print the scoreboard.
 
     Give every player once, as NAME=VALUE. NAME matches a player exactly, else without
     regard to case and accents when that picks one player. VALUE is a score, the tiles
@@ -86,14 +58,49 @@ def add(
       cf add friday.yaml Ana=0 Ben=33 Carla=12 Dan=50
       cf add friday.yaml Ana=out Ben="9-7 6-6 4-1" Carla="5-5 1-1" Dan=0-0
       cf add friday.yaml --round 2 Ana=5 Ben=0 Carla=21 Dan=8
-    """
+    """),
+)
+def add(
+    file: Annotated[
+        str,
+        typer.Argument(help=_("The game file (from cf new)."), show_default=False, metavar="FILE"),
+    ],
+    entry: Annotated[
+        list[str],
+        typer.Argument(
+            help=_(
+                "NAME=VALUE for every player: a score (Ana=12), the tiles "
+                'left (Ben="9-7 6-6 4-1"), out (Carla=out, or Carla=) or a '
+                "photo (Dan=@hand.jpg)."
+            ),
+            show_default=False,
+            metavar="ENTRY...",
+            autocompletion=complete_entry,
+        ),
+    ],
+    round_: Annotated[
+        Optional[int],
+        typer.Option(
+            "--round",
+            "-r",
+            min=1,
+            metavar="K",
+            help=_("Replace round K instead of adding the next one."),
+            show_default=False,
+        ),
+    ] = None,
+    format_: Annotated[
+        TextJson, typer.Option("--format", "-f", help=_("Scoreboard as text or json."))
+    ] = TextJson.text,
+) -> None:
+    """The command; its --help is the decorator's help text (marked for translation)."""
     from cf.files import WriteError, atomic_write, locked
     from cf.record.edit import EditError
     from cf.record.keeper import EntryError, add_entries
 
     pairs = entry_pairs(entry)
     _check_file(file)
-    for _, value in pairs:
+    for _unused, value in pairs:
         if value.startswith("@"):
             check_photo_path(value[1:])
     try:
@@ -102,7 +109,9 @@ def add(
             count, top = _shape(text, file)
             if round_ is not None and round_ > count + 1:
                 fail(
-                    f"--round {round_}: {file} has {count} round(s), so K is at most {count + 1}",
+                    _(
+                        "--round {round}: {file} has {count} round(s), so K is at most {value}"
+                    ).format(round=round_, file=file, count=count, value=count + 1),
                     2,
                 )
             values = [
@@ -141,7 +150,9 @@ def entry_pairs(entries: list[str]) -> list[tuple[str, str]]:
         if sep and name.strip():
             if value.strip() == "@":
                 raise typer.BadParameter(
-                    f"{entries[i]}: the photo's file goes after the @ ({name}=@hand.jpg)",
+                    _("{entries}: the photo's file goes after the @ ({name}=@hand.jpg)").format(
+                        entries=entries[i], name=name
+                    ),
                     param_hint="ENTRY",
                 )
             pairs.append((name, value))
@@ -152,11 +163,16 @@ def entry_pairs(entries: list[str]) -> list[tuple[str, str]]:
             last_name, last_value = pairs[-1]
             tiles = " ".join([last_value, *entries[i : i + loose]]).strip()
             raise typer.BadParameter(
-                f'tiles with spaces need quotes: {shell_word(last_name)}="{tiles}"',
+                _('tiles with spaces need quotes: {shell_word}="{tiles}"').format(
+                    shell_word=shell_word(last_name), tiles=tiles
+                ),
                 param_hint="ENTRY",
             )
         raise typer.BadParameter(
-            f"'{entries[i]}' is not NAME=VALUE ({ENTRY_FORMS})", param_hint="ENTRY"
+            _("'{entries}' is not NAME=VALUE ({ENTRY_FORMS})").format(
+                entries=entries[i], ENTRY_FORMS=ENTRY_FORMS
+            ),
+            param_hint="ENTRY",
         )
     return pairs
 
@@ -177,7 +193,7 @@ def fail_lines(message: str, code: int = 1) -> NoReturn:
     ``Error:`` line."""
     *first, last = message.splitlines() or [message]
     for line in first:
-        typer.echo(f"Error: {line}", err=True)
+        typer.echo(_("Error: {line}").format(line=line), err=True)
     fail(last, code)
 
 
@@ -188,17 +204,19 @@ def _warn_if_repeated(game: Any) -> None:
     k = len(game.rounds)
     if repeats_previous(game, k):
         typer.echo(
-            f"warning: round {k} has the same entries as round {k - 1} — entered twice? "
-            "cf undo removes it",
+            _(
+                "warning: round {k} has the same entries as round {value} — "
+                "entered twice? cf undo removes it"
+            ).format(k=k, value=k - 1),
             err=True,
         )
 
 
 def _check_file(file: str) -> None:
     if os.path.isdir(file):
-        fail(f"{file} is a directory, not a game file", 2)
+        fail(_("{file} is a directory, not a game file").format(file=file), 2)
     if not os.path.exists(file):
-        fail(f"cannot read {file}: no such file (start one with cf new)", 2)
+        fail(_("cannot read {file}: no such file (start one with cf new)").format(file=file), 2)
 
 
 def _read(file: str) -> str:
@@ -208,9 +226,13 @@ def _read(file: str) -> str:
         with open(file, "rb") as fh:
             data = fh.read(MAX_BYTES + 1)  # the reader's limit: no more is ever read
     except OSError as exc:
-        fail(f"cannot read {file}: {exc.strerror or exc}", 2)
+        fail(_("cannot read {file}: {value}").format(file=file, value=exc.strerror or exc), 2)
     if len(data) > MAX_BYTES:
-        fail(f"{file} is larger than {MAX_BYTES // 2**20} MiB: not read")
+        fail(
+            _("{file} is larger than {value} MiB: not read").format(
+                file=file, value=MAX_BYTES // 2**20
+            )
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -219,7 +241,11 @@ def _read(file: str) -> str:
         binary = not_text(data)
         if binary is not None:  # a photo given for the game file
             fail(f"{file}: {binary}")
-        fail(f"{file} is not UTF-8 text (bad byte at offset {exc.start}): save it as UTF-8")
+        fail(
+            _("{file} is not UTF-8 text (bad byte at offset {start}): save it as UTF-8").format(
+                file=file, start=exc.start
+            )
+        )
 
 
 def _shape(text: str, file: str) -> tuple[int, int]:
@@ -249,10 +275,19 @@ def _photo(name: str, path: str, top: int) -> Any:
     if not result.ok:
         hint = "the game file's set is wrong (cf new FILE --set {set})"
         for line in refusal_lines(path, result, top, hint):
-            typer.echo(f"Error: {line}", err=True)
-        fail(f"{path}: nothing written (enter {name}'s hand as tiles or a score)")
+            typer.echo(_("Error: {line}").format(line=line), err=True)
+        fail(
+            _("{path}: nothing written (enter {name}'s hand as tiles or a score)").format(
+                path=path, name=name
+            )
+        )
     tiles = tuple(result.tiles)
-    typer.echo(f"{name}: {path} reads {format_hand(tiles)}", err=True)
+    typer.echo(
+        _("{name}: {path} reads {format_hand}").format(
+            name=name, path=path, format_hand=format_hand(tiles)
+        ),
+        err=True,
+    )
     return tiles
 
 
@@ -264,17 +299,24 @@ def _print_problems(report: Any, k: int | None = None) -> None:
 
     if k is None or all(p.round != k for p in report.problems):
         typer.echo(render_validation([report]), err=True, nl=False)
-        typer.echo("Error: nothing written: the file would have the problems above", err=True)
+        typer.echo(_("Error: nothing written: the file would have the problems above"), err=True)
         return
     from cf.render.problems import problem_line
 
     for p in report.problems:
         if p.round == k:
             who = f"{p.player}: " if p.player and p.player not in p.message else ""
-            typer.echo(f"round {k}: {who}{p.message} [{p.code}]", err=True)
+            typer.echo(
+                _("round {k}: {who}{message} [{code}]").format(
+                    k=k, who=who, message=p.message, code=p.code
+                ),
+                err=True,
+            )
         else:
             typer.echo(problem_line(report.file, p), err=True)
-    typer.echo(f"Error: nothing written: round {k} would have the problems above", err=True)
+    typer.echo(
+        _("Error: nothing written: round {k} would have the problems above").format(k=k), err=True
+    )
 
 
 def can_encode(text: str) -> bool:

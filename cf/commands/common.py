@@ -14,6 +14,7 @@ from typing import Annotated, Any, NoReturn, Optional
 import typer
 
 from cf.errors import clip
+from cf.i18n import _, tr
 from cf.tiles import SetNameError, parse_set_name
 
 
@@ -56,7 +57,7 @@ class RankBy(str, Enum):
 
 def fail(message: str, code: int = 1) -> NoReturn:
     """One clean ``Error: …`` line on stderr, then exit (1: bad input, 2: usage)."""
-    typer.echo(f"Error: {message}", err=True)
+    typer.echo(_("Error: {message}").format(message=message), err=True)
     raise typer.Exit(code)
 
 
@@ -64,9 +65,9 @@ def check_photo_path(path: str) -> None:
     """Exit 2 unless ``path`` names a file: the same words for a missing photo in
     ``cf score --photo`` and ``cf add NAME=@PHOTO``."""
     if os.path.isdir(path):
-        fail(f"{path} is a directory, not a photo", 2)
+        fail(_("{path} is a directory, not a photo").format(path=path), 2)
     if not os.path.exists(path):
-        fail(f"cannot read {path}: no such file", 2)
+        fail(_("cannot read {path}: no such file").format(path=path), 2)
 
 
 #: The most a command reads from stdin (game files have the same limit).
@@ -80,22 +81,26 @@ def read_stdin(what: str) -> str:
     try:
         raw = sys.stdin.buffer.read(MAX_STDIN + 1)
     except (OSError, ValueError) as exc:
-        fail(f"cannot read stdin: {getattr(exc, 'strerror', None) or exc}", 2)
+        fail(
+            _("cannot read stdin: {value}").format(value=getattr(exc, "strerror", None) or exc), 2
+        )
     if len(raw) > MAX_STDIN:
-        fail(f"stdin holds more than {MAX_STDIN // 2**20} MiB")
+        fail(_("stdin holds more than {value} MiB").format(value=MAX_STDIN // 2**20))
     return raw.decode("utf-8-sig", errors="replace")
 
 
 def _hint_if_terminal(what: str) -> None:
     stdin = sys.stdin
     if stdin is None:
-        fail("no standard input to read (it is closed)", 2)
+        fail(_("no standard input to read (it is closed)"), 2)
     try:
         tty = stdin.isatty()
     except (OSError, ValueError):
         tty = False
     if tty:
-        typer.echo(f"reading {what} from the terminal; end with Ctrl-D", err=True)
+        typer.echo(
+            _("reading {what} from the terminal; end with Ctrl-D").format(what=what), err=True
+        )
 
 
 def set_option(value: Optional[str]) -> int:
@@ -108,7 +113,7 @@ def check_set(value: Optional[str]) -> Optional[str]:
         try:
             parse_set_name(value)
         except SetNameError as exc:
-            raise typer.BadParameter(str(exc)) from None
+            raise typer.BadParameter(tr(exc)) from None
     return value
 
 
@@ -126,7 +131,7 @@ def complete_strategy(incomplete: str) -> list[str]:
     """--strategy: a strategy name for the seat being typed (after the last comma)."""
     from cf.play.simulate import STRATEGIES
 
-    done, _, last = incomplete.rpartition(",")
+    done, _unused, last = incomplete.rpartition(",")
     prefix = f"{done}," if done else ""
     return [prefix + name for name in STRATEGIES if name.startswith(last.lower())]
 
@@ -165,8 +170,11 @@ SetOpt = Annotated[
         envvar="CF_SET",
         callback=check_set,
         autocompletion=complete_set,
-        help="Domino set: double-six, double-nine (default), double-twelve, double-fifteen, "
-        "double-eighteen; also double-9, d9 or 9.",
+        help=_(
+            "Domino set: double-six, double-nine (default), "
+            "double-twelve, double-fifteen, double-eighteen; also "
+            "double-9, d9 or 9."
+        ),
         show_default=False,
     ),
 ]
@@ -181,13 +189,13 @@ def whole_number(value: object) -> int:
     text = str(value).strip()
     if text.isascii() and text.isdigit() and len(text) <= 1000:
         return int(text)
-    raise typer.BadParameter(f"a whole number, 0 or more, not '{clip(text)}'")
+    raise typer.BadParameter(_("a whole number, 0 or more, not '{text}'").format(text=clip(text)))
 
 
 StarterArmsOpt = Annotated[
     str,
     typer.Option(
-        "--starter-arms", metavar="ARMS", help="Arms the starter takes: 2..N or 'players'."
+        "--starter-arms", metavar="ARMS", help=_("Arms the starter takes: 2..N or 'players'.")
     ),
 ]
 DoubleBlankOpt = Annotated[
@@ -197,7 +205,7 @@ DoubleBlankOpt = Annotated[
         envvar="CF_DOUBLE_BLANK",
         parser=whole_number,
         metavar="N",
-        help="Points for holding the double blank 0-0 at the end of a round.",
+        help=_("Points for holding the double blank 0-0 at the end of a round."),
     ),
 ]
 
@@ -207,9 +215,11 @@ DrawOpt = Annotated[
     DrawRule,
     typer.Option(
         "--draw",
-        help="What a player who cannot play does: draw one tile and play it if it fits "
-        "(one, the rule sheets'), draw one and may play it (one-may), or draw until a tile "
-        "fits (until).",
+        help=_(
+            "What a player who cannot play does: draw one tile and play "
+            "it if it fits (one, the rule sheets'), draw one and may "
+            "play it (one-may), or draw until a tile fits (until)."
+        ),
     ),
 ]
 OutOnDoubleOpt = Annotated[
@@ -218,7 +228,7 @@ OutOnDoubleOpt = Annotated[
         "--out-on-double",
         parser=whole_number,
         metavar="N",
-        help="Points for going out by playing a double as the last tile (some tables: 50).",
+        help=_("Points for going out by playing a double as the last tile (some tables: 50)."),
     ),
 ]
 TargetOpt = Annotated[
@@ -227,8 +237,11 @@ TargetOpt = Annotated[
         "--target",
         min=1,
         metavar="T",
-        help="Play to a target total: the game ends after the round in which a total "
-        "reaches T (lowest total wins); --rounds is then the most rounds it may have.",
+        help=_(
+            "Play to a target total: the game ends after the round in "
+            "which a total reaches T (lowest total wins); --rounds is "
+            "then the most rounds it may have."
+        ),
         show_default=False,
     ),
 ]
@@ -240,21 +253,24 @@ def names_option(names: Optional[str], players: Optional[int]) -> Optional[list[
     name_list = [n.strip() for n in names.split(",")]
     if not all(name_list):
         raise typer.BadParameter(
-            "an empty name (two commas in a row, or one at an end)", param_hint="'--names'"
+            _("an empty name (two commas in a row, or one at an end)"), param_hint="'--names'"
         )
     from cf.record.problems import has_control, one_line
 
     odd = [n for n in name_list if has_control(n)]
     if odd:
         raise typer.BadParameter(
-            f"a name may not hold control characters: {clip(one_line(odd[0]))}",
+            _("a name may not hold control characters: {odd}").format(odd=clip(one_line(odd[0]))),
             param_hint="'--names'",
         )
     if len(set(name_list)) != len(name_list):
-        raise typer.BadParameter("a name is given twice", param_hint="'--names'")
+        raise typer.BadParameter(_("a name is given twice"), param_hint="'--names'")
     if players is not None and players != len(name_list):
         raise typer.BadParameter(
-            f"{len(name_list)} names for {players} players", param_hint="'--names'"
+            _("{n_name_list} names for {players} players").format(
+                n_name_list=len(name_list), players=players
+            ),
+            param_hint="'--names'",
         )
     return name_list
 
@@ -272,15 +288,17 @@ def table_format(value: str) -> str:
     if value in ("json", "csv") or value in tabulate_formats:
         return value
     raise typer.BadParameter(
-        f"'{value}' is not a format: use json, csv, markdown (md) or a tabulate format "
-        f"({', '.join(sorted(tabulate_formats))})"
+        _(
+            "'{value}' is not a format: use json, csv, markdown (md) or "
+            "a tabulate format ({tabulate_formats})"
+        ).format(value=value, tabulate_formats=", ".join(sorted(tabulate_formats)))
     )
 
 
 FilesArg = Annotated[
     Optional[list[str]],
     typer.Argument(
-        help="Game files (YAML); '-' or none reads stdin.", show_default=False, metavar="FILE"
+        help=_("Game files (YAML); '-' or none reads stdin."), show_default=False, metavar="FILE"
     ),
 ]
 
@@ -295,15 +313,15 @@ def read_games(files: Optional[list[str]]) -> Iterator[Any]:
         if path == "-":
             continue
         if os.path.isdir(path):
-            fail(f"{path} is a directory, not a game file", 2)
+            fail(_("{path} is a directory, not a game file").format(path=path), 2)
         if not os.path.exists(path):
-            fail(f"cannot read {path}: no such file", 2)
+            fail(_("cannot read {path}: no such file").format(path=path), 2)
         if not os.access(path, os.R_OK):
-            fail(f"cannot read {path}: permission denied", 2)
+            fail(_("cannot read {path}: permission denied").format(path=path), 2)
     for path in paths:
         if path == "-":
             _hint_if_terminal("a game file")
         try:
             yield read_game_file(path)
         except OSError as exc:
-            fail(f"cannot read {path}: {exc.strerror or exc}", 2)
+            fail(_("cannot read {path}: {value}").format(path=path, value=exc.strerror or exc), 2)

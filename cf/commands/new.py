@@ -21,75 +21,15 @@ from cf.commands.common import (
     fail,
     set_option,
 )
-from cf.i18n import _
+from cf.i18n import _, tr
 from cf.tiles import DEFAULT_DOUBLE_BLANK
 
 app = command_app()
 
 
-@app.command(short_help="Start a game file to keep score in.")
-def new(
-    file: Annotated[
-        str, typer.Argument(help="The game file to write.", show_default=False, metavar="FILE")
-    ],
-    players: Annotated[
-        str,
-        typer.Option(
-            "--players",
-            "-p",
-            help="Comma-separated names, in seating order (turn order).",
-            show_default=False,
-        ),
-    ],
-    set_: SetOpt = None,
-    starter_arms: StarterArmsOpt = "4",
-    double_blank: DoubleBlankOpt = DEFAULT_DOUBLE_BLANK,
-    reserve: Annotated[
-        Optional[int],
-        typer.Option(
-            "--reserve",
-            min=0,
-            help="Tiles that stay in the chicken yard (default 2 with two players, else 1).",
-            show_default=False,
-        ),
-    ] = None,
-    deal: Annotated[
-        Optional[int],
-        typer.Option(
-            "--deal",
-            min=1,
-            help="Tiles per player (default: the set's table; needed where it has no row).",
-            show_default=False,
-        ),
-    ] = None,
-    rounds: Annotated[
-        Optional[int],
-        typer.Option(
-            "--rounds",
-            min=1,
-            help="Rounds in the game, from the top double down (default: one per double; "
-            "with --target, the most it may have).",
-            show_default=False,
-        ),
-    ] = None,
-    draw: DrawOpt = DrawRule.one,
-    out_on_double: OutOnDoubleOpt = 0,
-    target: TargetOpt = None,
-    title: Annotated[
-        Optional[str],
-        typer.Option(
-            "--title", help="The game's title (default: FILE's name).", show_default=False
-        ),
-    ] = None,
-    date: Annotated[
-        Optional[str],
-        typer.Option(
-            "--date", help="The game's date, YYYY-MM-DD (default: today).", show_default=False
-        ),
-    ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
-) -> None:
-    """Start a game file: the players, the set and every house rule, and no rounds yet.
+@app.command(
+    short_help=_("Start a game file to keep score in."),
+    help=_("""Start a game file: the players, the set and every house rule, and no rounds yet.
 
     Every rule is written out (starter_arms, double_blank, deal, reserve, rounds, draw,
     out_on_double, and target when given), so the file scores the same under any later
@@ -102,7 +42,72 @@ def new(
       cf new club.yaml --players Ana,Ben --set double-six --double-blank 25 --title Club
       cf new quick.yaml --players Ana,Ben,Carla --rounds 5
       cf new club.yaml --players Ana,Ben,Carla --target 150 --draw until --out-on-double 50
-    """
+    """),
+)
+def new(
+    file: Annotated[
+        str, typer.Argument(help=_("The game file to write."), show_default=False, metavar="FILE")
+    ],
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            "-p",
+            help=_("Comma-separated names, in seating order (turn order)."),
+            show_default=False,
+        ),
+    ],
+    set_: SetOpt = None,
+    starter_arms: StarterArmsOpt = "4",
+    double_blank: DoubleBlankOpt = DEFAULT_DOUBLE_BLANK,
+    reserve: Annotated[
+        Optional[int],
+        typer.Option(
+            "--reserve",
+            min=0,
+            help=_("Tiles that stay in the chicken yard (default 2 with two players, else 1)."),
+            show_default=False,
+        ),
+    ] = None,
+    deal: Annotated[
+        Optional[int],
+        typer.Option(
+            "--deal",
+            min=1,
+            help=_("Tiles per player (default: the set's table; needed where it has no row)."),
+            show_default=False,
+        ),
+    ] = None,
+    rounds: Annotated[
+        Optional[int],
+        typer.Option(
+            "--rounds",
+            min=1,
+            help=_(
+                "Rounds in the game, from the top double down (default: one "
+                "per double; with --target, the most it may have)."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    draw: DrawOpt = DrawRule.one,
+    out_on_double: OutOnDoubleOpt = 0,
+    target: TargetOpt = None,
+    title: Annotated[
+        Optional[str],
+        typer.Option(
+            "--title", help=_("The game's title (default: FILE's name)."), show_default=False
+        ),
+    ] = None,
+    date: Annotated[
+        Optional[str],
+        typer.Option(
+            "--date", help=_("The game's date, YYYY-MM-DD (default: today)."), show_default=False
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help=_("Replace FILE if it exists."))] = False,
+) -> None:
+    """The command; its --help is the decorator's help text (marked for translation)."""
     from cf.record.keeper import new_game_text
     from cf.record.replay import round_starter
     from cf.rules import Rules, RulesError
@@ -173,8 +178,9 @@ def _plain_text(text: str, option: str, what: str) -> None:
 
     if has_control(text):
         raise typer.BadParameter(
-            f"{what} may not hold control characters or bytes that are not UTF-8: "
-            f"'{clip(one_line(text))}'",
+            _(
+                "{what} may not hold control characters or bytes that are not UTF-8: '{text}'"
+            ).format(what=what, text=clip(one_line(text))),
             param_hint=option,
         )
 
@@ -186,7 +192,9 @@ def _starter_arms(text: str) -> int | str:
     try:
         return parse_starter_arms(text)  # ASCII digits, not too many: not '²', not 5,000 9s
     except RulesError:
-        raise typer.BadParameter("a number or 'players'", param_hint="'--starter-arms'") from None
+        raise typer.BadParameter(
+            _("a number or 'players'"), param_hint="'--starter-arms'"
+        ) from None
 
 
 def _game_date(date: str | None) -> str:
@@ -197,7 +205,7 @@ def _game_date(date: str | None) -> str:
         return datetime.date.fromisoformat(date).isoformat()
     except ValueError:
         raise typer.BadParameter(
-            f"'{date}' is not a date YYYY-MM-DD", param_hint="'--date'"
+            _("'{date}' is not a date YYYY-MM-DD").format(date=date), param_hint="'--date'"
         ) from None
 
 
@@ -209,10 +217,14 @@ def _write_new(file: str, text: str, force: bool) -> None:
 
     check = check_text(text, file)
     if not check.report.valid:  # cf never writes a file it would not accept
-        fail(f"internal error: the new file would not validate: {check.report.problems[0]}")
+        fail(
+            _("internal error: the new file would not validate: {problems}").format(
+                problems=check.report.problems[0]
+            )
+        )
     if os.path.lexists(file) and not force:
-        fail(f"{file} exists (use --force to replace it)", 2)
+        fail(_("{file} exists (use --force to replace it)").format(file=file), 2)
     try:
         atomic_write(file, text, overwrite=force)
     except WriteError as exc:
-        fail(str(exc), 2 if "exists" in str(exc) else 1)
+        fail(tr(exc), 2 if "exists" in str(exc) else 1)

@@ -17,6 +17,7 @@ from cf.commands.common import (
     read_stdin,
     set_option,
 )
+from cf.i18n import _, tr
 from cf.tiles import DEFAULT_DOUBLE_BLANK, NotationError, Tile, hand_points, parse_hand
 
 app = command_app()
@@ -26,30 +27,47 @@ app = command_app()
 _NAME_LINE = re.compile(r"^\s*([^:]*?)\s*:(.*)$")
 
 
-@app.command(short_help="Points left in a hand.")
+@app.command(
+    short_help=_("Points left in a hand."),
+    help=_("""Points of a hand: the sum of its pips, the double blank counting 50 (or --double-blank).
+
+    \b
+    Examples:
+      cf score 9-7 6-6 4-1          → 33
+      cf score "[9|7], [0|0]" --double-blank 25
+      printf 'Ben: 9-7 6-6\\nAna: 0-0\\n' | cf score
+      cf score --photo hand.jpg --set double-twelve --annotate checked.png
+    """),  # noqa: E501
+)
 def score(
     tiles: Annotated[
         Optional[list[str]],
         typer.Argument(
-            help="Tiles of one hand, like 9-7 6-6 4-1 or [9|7],[6|6]. Without any, each "
-            "non-empty line of stdin is a hand, optionally 'NAME: tiles'; # starts a comment.",
+            help=_(
+                "Tiles of one hand, like 9-7 6-6 4-1 or [9|7],[6|6]. Without "
+                "any, each non-empty line of stdin is a hand, optionally "
+                "'NAME: tiles'; # starts a comment."
+            ),
             show_default=False,
         ),
     ] = None,
     set_: SetOpt = None,
     double_blank: DoubleBlankOpt = DEFAULT_DOUBLE_BLANK,
     explain: Annotated[
-        bool, typer.Option("--explain", help="Show what each tile is worth.")
+        bool, typer.Option("--explain", help=_("Show what each tile is worth."))
     ] = False,
     format_: Annotated[
-        TextJson, typer.Option("--format", "-f", help="Output format.")
+        TextJson, typer.Option("--format", "-f", help=_("Output format."))
     ] = TextJson.text,
     photo: Annotated[
         bool,
         typer.Option(
             "--photo",
-            help="The arguments are photos (JPEG or PNG), one hand each, read for their "
-            "face-up tiles. Needs the photo extra: pip install 'chickenfoot[photo]'.",
+            help=_(
+                "The arguments are photos (JPEG or PNG), one hand each, read "
+                "for their face-up tiles. Needs the photo extra: pip install "
+                "'chickenfoot[photo]'."
+            ),
         ),
     ] = False,
     annotate: Annotated[
@@ -57,8 +75,11 @@ def score(
         typer.Option(
             "--annotate",
             metavar="FILE",
-            help="With --photo: write the photo with each tile's outline and reading to "
-            "FILE, a .png (several photos: FILE-1.png, FILE-2.png, ...).",
+            help=_(
+                "With --photo: write the photo with each tile's outline and "
+                "reading to FILE, a .png (several photos: FILE-1.png, "
+                "FILE-2.png, ...)."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -68,20 +89,14 @@ def score(
             "--min-confidence",
             min=0.0,
             max=1.0,
-            help="With --photo: a tile read with less confidence is reported as "
-            "unreadable (exit 1) instead of counted.",
+            help=_(
+                "With --photo: a tile read with less confidence is reported "
+                "as unreadable (exit 1) instead of counted."
+            ),
         ),
     ] = 0.6,
 ) -> None:
-    """Points of a hand: the sum of its pips, the double blank counting 50 (or --double-blank).
-
-    \b
-    Examples:
-      cf score 9-7 6-6 4-1          → 33
-      cf score "[9|7], [0|0]" --double-blank 25
-      printf 'Ben: 9-7 6-6\\nAna: 0-0\\n' | cf score
-      cf score --photo hand.jpg --set double-twelve --annotate checked.png
-    """
+    """The command; its --help is the decorator's help text (marked for translation)."""
     top = set_option(set_)
     if photo or annotate is not None:
         from cf.commands.score_photo import score_photos
@@ -110,9 +125,11 @@ def _read_hands(data: str, top: int) -> tuple[list[tuple[Optional[str], tuple[Ti
             continue
         if line[0].isspace():
             typer.echo(
-                f"Error: line {number}: indented: cf score reads one hand per line "
-                "('NAME: tiles' or tiles), and this looks like YAML; "
-                "to check a game file use cf validate",
+                _(
+                    "Error: line {number}: indented: cf score reads one hand per "
+                    "line ('NAME: tiles' or tiles), and this looks like YAML; to "
+                    "check a game file use cf validate"
+                ).format(number=number),
                 err=True,
             )
             bad += 1
@@ -124,7 +141,7 @@ def _read_hands(data: str, top: int) -> tuple[list[tuple[Optional[str], tuple[Ti
         try:
             results.append((name, parse_hand(text, top)))
         except NotationError as exc:
-            typer.echo(f"Error: line {number}: {exc}", err=True)
+            typer.echo(_("Error: line {number}: {exc}").format(number=number, exc=exc), err=True)
             bad += 1
     return results, bad
 
@@ -133,7 +150,7 @@ def _score_or_fail(text: str, top: int) -> tuple[Tile, ...]:
     try:
         return parse_hand(text, top)
     except NotationError as exc:
-        fail(str(exc))
+        fail(tr(exc))
 
 
 def _print_scores(

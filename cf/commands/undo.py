@@ -7,17 +7,14 @@ from typing import Annotated
 import typer
 
 from cf.commands.common import command_app, fail
+from cf.i18n import _, tr
 
 app = command_app()
 
 
-@app.command(short_help="Remove the last round; print how to put it back.")
-def undo(
-    file: Annotated[
-        str, typer.Argument(help="The game file.", show_default=False, metavar="FILE")
-    ],
-) -> None:
-    """Remove the last round of FILE and print the cf add command that puts it back
+@app.command(
+    short_help=_("Remove the last round; print how to put it back."),
+    help=_("""Remove the last round of FILE and print the cf add command that puts it back
     (for a round with a deal or a move log, the removed YAML text instead).
 
     Same safety as cf add: the file as it would be is checked first, and the write is
@@ -26,7 +23,14 @@ def undo(
     \b
     Examples:
       cf undo friday.yaml
-    """
+    """),
+)
+def undo(
+    file: Annotated[
+        str, typer.Argument(help=_("The game file."), show_default=False, metavar="FILE")
+    ],
+) -> None:
+    """The command; its --help is the decorator's help text (marked for translation)."""
     from cf.commands.add import _check_file, _print_problems, _read
     from cf.files import WriteError, atomic_write, locked
     from cf.record.edit import EditError
@@ -39,7 +43,7 @@ def undo(
             try:
                 result = undo_last(text, file)
             except (EntryError, EditError) as exc:
-                fail(str(exc))
+                fail(tr(exc))
             if not result.change.report.valid:
                 _print_problems(result.change.report)
                 raise typer.Exit(1)
@@ -50,10 +54,10 @@ def undo(
     number = result.removed.number
     command = restore_command(file, game, result.removed, result.removed_text)
     if command is not None:
-        typer.echo(f"removed round {number}; to put it back:")
+        typer.echo(_("removed round {number}; to put it back:").format(number=number))
         typer.echo(f"  {command}")
     else:
-        typer.echo(f"removed round {number}, which was:")
+        typer.echo(_("removed round {number}, which was:").format(number=number))
         typer.echo(_dedent(result.removed_text))
 
 

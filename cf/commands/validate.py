@@ -13,6 +13,7 @@ from cf.commands.common import (
     read_games,
     write_document,
 )
+from cf.i18n import _
 
 app = command_app()
 
@@ -20,20 +21,9 @@ app = command_app()
 # --- cf validate ------------------------------------------------------------------------
 
 
-@app.command(short_help="Check recorded games against the rules.")
-def validate(
-    files: FilesArg = None,
-    format_: Annotated[
-        ValidateFormat,
-        typer.Option(
-            "--format",
-            "-f",
-            help="text, json, github (workflow annotations) or sarif (SARIF 2.1.0, for "
-            "code scanning).",
-        ),
-    ] = ValidateFormat.text,
-) -> None:
-    """Replay recorded games against every rule and report each problem.
+@app.command(
+    short_help=_("Check recorded games against the rules."),
+    help=_("""Replay recorded games against every rule and report each problem.
 
     One line per problem, FILE:LINE:COL: round R, move M: [code] message, then a summary
     line per file. Exit 0 when every file is valid, 1 when any has a problem.
@@ -44,7 +34,23 @@ def validate(
       cf validate examples/*.yaml
       cf validate game.yaml --format json
       cf validate games/*.yaml --format sarif > cf.sarif
-    """
+    """),
+)
+def validate(
+    files: FilesArg = None,
+    format_: Annotated[
+        ValidateFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help=_(
+                "text, json, github (workflow annotations) or sarif (SARIF "
+                "2.1.0, for code scanning)."
+            ),
+        ),
+    ] = ValidateFormat.text,
+) -> None:
+    """The command; its --help is the decorator's help text (marked for translation)."""
     from cf.record.check import validate as check
     from cf.render.problems import render_validation
 

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cf.errors import Error
+from cf.i18n import Message
 from cf.record.check import Report, validate
 from cf.record.edit import add_round, remove_last_round
 from cf.record.emit import yaml_key
@@ -128,14 +129,21 @@ def match_player(name: str, players: Sequence[str]) -> str:
         return folded[0]
     if folded:
         which = " or ".join(f"'{p}'" for p in folded)
-        raise EntryError(f"'{name}' matches {len(folded)} players: did you mean {which}?")
+        raise EntryError(
+            Message(
+                "'{name}' matches {n_folded} players: did you mean {which}?",
+                name=name,
+                n_folded=len(folded),
+                which=which,
+            )
+        )
     by_fold = {fold(p): p for p in players}
     close = difflib.get_close_matches(fold(nfc), list(by_fold), n=1, cutoff=0.6)
     if close:
         hint = f"did you mean '{by_fold[close[0]]}'?"
     else:
         hint = "did you mean one of " + ", ".join(f"'{p}'" for p in players) + "?"
-    raise EntryError(f"'{name}' is not a player ({hint})")
+    raise EntryError(Message("'{name}' is not a player ({hint})", name=name, hint=hint))
 
 
 def match_players(names: Sequence[str], players: Sequence[str]) -> list[str]:
@@ -189,16 +197,27 @@ def parse_value(text: str, top: int) -> Value:
     if re.fullmatch(r"[0-9]+", text):
         if len(text) > MAX_DIGITS:  # int() refuses more than 4,300 digits; no score has them
             raise EntryError(
-                f"a score of {len(text)} digits is not a score (at most {MAX_DIGITS})"
+                Message(
+                    "a score of {n_text} digits is not a score (at most {MAX_DIGITS})",
+                    n_text=len(text),
+                    MAX_DIGITS=MAX_DIGITS,
+                )
             )
         return int(text)
     if re.fullmatch(r"[+-]?([0-9]+([.,][0-9]*)?|[.,][0-9]+)", text):
-        raise EntryError(f"'{text}' is not a score ({SCORE_IS})")
+        raise EntryError(
+            Message("'{text}' is not a score ({SCORE_IS})", text=text, SCORE_IS=SCORE_IS)
+        )
     try:
         return parse_hand(text, top)
     except NotationError as exc:
         raise EntryError(
-            f"{exc} (a value is a score, tiles, '{OUT}', '{OUT_DOUBLE}' or @PHOTO)"
+            Message(
+                "{exc} (a value is a score, tiles, '{OUT}', '{OUT_DOUBLE}' or @PHOTO)",
+                exc=exc,
+                OUT=OUT,
+                OUT_DOUBLE=OUT_DOUBLE,
+            )
         ) from None
 
 
@@ -216,11 +235,13 @@ def round_data(
     given: dict[str, Value] = {}
     for player, value in entries:
         if player in given:
-            raise EntryError(f"{player} is given twice")
+            raise EntryError(Message("{player} is given twice", player=player))
         given[player] = value
     missing = [p for p in players if p not in given]
     if missing:
-        raise EntryError(f"every player must be given: {', '.join(missing)} missing")
+        raise EntryError(
+            Message("every player must be given: {missing} missing", missing=", ".join(missing))
+        )
     _check_one_out(given, players, out_on_double)
     if all(isinstance(given[p], tuple) for p in players):
         return {"hands": {p: format_hand(given[p]) for p in players}}  # type: ignore[arg-type]
@@ -257,8 +278,13 @@ def _check_one_out(given: dict[str, Value], players: Sequence[str], out_on_doubl
     if doubled and not out_on_double:
         p = doubled[0]
         raise EntryError(
-            f"{p}={OUT_DOUBLE}: this game scores going out on a double as 0 "
-            f"(rules.out_on_double is 0), so write {p}={OUT}"
+            Message(
+                "{p}={OUT_DOUBLE}: this game scores going out on a double as "
+                "0 (rules.out_on_double is 0), so write {p}={OUT}",
+                p=p,
+                OUT_DOUBLE=OUT_DOUBLE,
+                OUT=OUT,
+            )
         )
 
 
@@ -326,7 +352,7 @@ def add_entries(
     game = read_game(text, file)
     _check_yaml(game)
     if not game.players:
-        raise EntryError(f"{file} has no readable players list")
+        raise EntryError(Message("{file} has no readable players list", file=file))
     top = game.top
     players = match_players([name for name, _ in entries], game.players)
     resolved = [
@@ -399,9 +425,23 @@ def check_tiles(entries: Sequence[tuple[str, Value]], starter: Tile, number: int
             continue
         for tile in value:
             if tile == starter:
-                raise EntryError(f"{player}: {tile} starts round {number}, so it is in no hand")
+                raise EntryError(
+                    Message(
+                        "{player}: {tile} starts round {number}, so it is in no hand",
+                        player=player,
+                        tile=tile,
+                        number=number,
+                    )
+                )
             if tile in held and held[tile] != player:
-                raise EntryError(f"{tile} is given to {held[tile]} and to {player}")
+                raise EntryError(
+                    Message(
+                        "{tile} is given to {held} and to {player}",
+                        tile=tile,
+                        held=held[tile],
+                        player=player,
+                    )
+                )
             held[tile] = player
 
 
@@ -421,7 +461,9 @@ def undo_last(text: str, file: str) -> Undo:
     _check_yaml(before)
     result = remove_last_round(text)
     if not before.rounds or len(before.rounds) != result.number:
-        raise EntryError(f"{file}: the rounds cannot be read, so none can be undone")
+        raise EntryError(
+            Message("{file}: the rounds cannot be read, so none can be undone", file=file)
+        )
     return Undo(check_text(result.text, file), before.rounds[-1], result.removed)
 
 
