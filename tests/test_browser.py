@@ -7,11 +7,10 @@ Skipped, with the reason, where Chromium, its driver or selenium is not installe
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
+from browser_helpers import CHROMIUM, DRIVER, chromium
 from fuzz_families import HOSTILE_NAMES, hostile_name_game
 
 from cf.record.check import validate
@@ -21,8 +20,6 @@ from cf.render.chart import chart_svg, running_totals
 from cf.render.html import game_page
 
 ROOT = Path(__file__).parent.parent
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
 pytestmark = pytest.mark.skipif(
@@ -36,28 +33,7 @@ from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 @pytest.fixture(scope="module")
 def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="cf-chromium-")
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=1280,900",
-        f"--user-data-dir={profile}",
-    ):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = webdriver.ChromeService(executable_path=DRIVER)
-    driver = webdriver.Chrome(options=options, service=service)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    yield from chromium(webdriver)
 
 
 def open_page(driver, tmp_path: Path, example: str):

@@ -11,16 +11,13 @@ docs/serve.md shows (then record the page's fingerprint there, as the test says)
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
+from browser_helpers import CHROMIUM, DRIVER, chromium
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 pytest.importorskip("uvicorn", reason="cf serve needs the serve extra")
 pytest.importorskip("starlette", reason="cf serve needs the serve extra")
 cv2 = pytest.importorskip("cv2", reason="the photo round needs the photo extra")
@@ -50,31 +47,13 @@ TV = {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False}
 
 @pytest.fixture(scope="module")
 def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="cf-chromium-")
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
+    # pages in background windows keep their timers: the live-update test needs them
+    yield from chromium(
+        webdriver,
         "--disable-background-timer-throttling",
         "--disable-renderer-backgrounding",
         "--disable-backgrounding-occluded-windows",
-        "--window-size=1280,900",
-        f"--user-data-dir={profile}",
-    ):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = webdriver.ChromeService(executable_path=DRIVER)
-    driver = webdriver.Chrome(options=options, service=service)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    )
 
 
 def wait(driver, check, timeout: float = 10):
