@@ -57,42 +57,40 @@ HELP_OPTION = N_("Show this message and exit.")
 #: The sentences in which Click and Typer say why a value or an argument is refused, as
 #: a pattern of the English sentence and the template cf says it with. The patterns name
 #: the template's placeholders; the values (quoted as Click quotes them) stay as written.
-REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.DOTALL), template)
-    for pattern, template in (
-        (r"(?P<value>.*) is not one of (?P<choices>.*)\.", N_("{value} is not one of {choices}.")),
-        (
-            r"(?P<value>.*) is not a valid whole number\.",
-            N_("{value} is not a valid whole number."),
-        ),
-        (r"(?P<value>.*) is not a valid float(?: range)?\.", N_("{value} is not a valid number.")),
-        (
-            r"(?P<value>.*) is not in the range (?P<range>.*)\.",
-            N_("{value} is not in the range {range}."),
-        ),
-        (
-            r"Got unexpected extra argument\(s\) \((?P<args>.*)\)",
-            N_("Got unexpected extra argument(s) ({args})"),
-        ),
-        (
-            r"Option (?P<name>'.*') requires an argument\.",
-            N_("Option {name} requires an argument."),
-        ),
-        (
-            r"Option (?P<name>'.*') requires (?P<count>\d+) arguments\.",
-            N_("Option {name} requires {count} arguments."),
-        ),
-        (
-            r"Option (?P<name>'.*') does not take a value\.",
-            N_("Option {name} does not take a value."),
-        ),
-        (
-            r"Argument (?P<name>'.*') takes (?P<count>\d+) values\.",
-            N_("Argument {name} takes {count} values."),
-        ),
-        (r"No such option: (?P<name>.*)", N_("No such option: {name}")),
-        (r"Choose from:(?P<choices>\n\t.*)", N_("Choose from:{choices}")),
-    )
+#: (Compiled when an error is said, not when cf starts.)
+REASONS: tuple[tuple[str, str], ...] = (
+    (r"(?P<value>.*) is not one of (?P<choices>.*)\.", N_("{value} is not one of {choices}.")),
+    (
+        r"(?P<value>.*) is not a valid whole number\.",
+        N_("{value} is not a valid whole number."),
+    ),
+    (r"(?P<value>.*) is not a valid float(?: range)?\.", N_("{value} is not a valid number.")),
+    (
+        r"(?P<value>.*) is not in the range (?P<range>.*)\.",
+        N_("{value} is not in the range {range}."),
+    ),
+    (
+        r"Got unexpected extra argument\(s\) \((?P<args>.*)\)",
+        N_("Got unexpected extra argument(s) ({args})"),
+    ),
+    (
+        r"Option (?P<name>'.*') requires an argument\.",
+        N_("Option {name} requires an argument."),
+    ),
+    (
+        r"Option (?P<name>'.*') requires (?P<count>\d+) arguments\.",
+        N_("Option {name} requires {count} arguments."),
+    ),
+    (
+        r"Option (?P<name>'.*') does not take a value\.",
+        N_("Option {name} does not take a value."),
+    ),
+    (
+        r"Argument (?P<name>'.*') takes (?P<count>\d+) values\.",
+        N_("Argument {name} takes {count} values."),
+    ),
+    (r"No such option: (?P<name>.*)", N_("No such option: {name}")),
+    (r"Choose from:(?P<choices>\n\t.*)", N_("Choose from:{choices}")),
 )
 
 
@@ -109,7 +107,7 @@ def reason(message: str) -> str:
     >>> set_language(None)
     """
     for pattern, template in REASONS:
-        found = pattern.fullmatch(message)
+        found = re.fullmatch(pattern, message, re.DOTALL)
         if found:
             return _(template).format(**found.groupdict())
     return message
