@@ -238,8 +238,9 @@ def _missing(error: click_errors.MissingParameter, name: str | None) -> str:
 
 @contextmanager
 def told() -> Iterator[None]:
-    """Click's errors raised inside are said again in the reader's language (as they are
-    in English, and when they show a help page rather than a message)."""
+    """Click's errors raised inside are said again in the reader's language. In English
+    they are left as they are, and so is an error that shows a help page (the page is in
+    the reader's language already)."""
     try:
         yield
     except click_errors.NoArgsIsHelpError:

@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+from enum import Enum
 from pathlib import Path
 
 import pytest
@@ -230,6 +231,35 @@ def test_a_reason_cf_wrote_itself_is_left_as_it_is():
         )
     finally:
         i18n.set_language(None)
+
+
+class Colour(str, Enum):
+    red = "red"
+    blue = "blue"
+
+
+def test_a_missing_choice_is_said_with_its_choices():
+    """No cf command has a required choice yet; Click's sentence for one is ready."""
+    import typer
+
+    app = typer.Typer()
+
+    @app.command(cls=cli_words.Command)
+    def paint(colour: Colour) -> None:
+        pass
+
+    command = typer.main.get_command(app)
+    i18n.set_language("es")
+    try:
+        with pytest.raises(cli_words.Told) as caught, cli_words.told():
+            command.main([], prog_name="paint", standalone_mode=False)
+        said = caught.value.format_message()
+        usage = caught.value.original.ctx.get_usage()
+    finally:
+        i18n.set_language(None)
+    assert said == "Falta el argumento 'colour'. Elige entre:\n\tred,\n\tblue"
+    assert usage == "Uso: paint [OPCIONES] COLOUR"
+    assert caught.value.exit_code == 2
 
 
 def test_the_words_typer_marks_are_in_cfs_catalogue():
