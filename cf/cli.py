@@ -182,7 +182,9 @@ def _help_command(group: LazyGroup) -> Any:
     @helper.command(cls=Command, help=_(HELP_HELP))
     def help(
         ctx: typer.Context,
-        command: Annotated[Optional[str], typer.Argument(show_default=False)] = None,
+        command: Annotated[
+            Optional[str], typer.Argument(metavar=_("COMMAND"), show_default=False)
+        ] = None,
     ) -> None:
         parent = ctx.parent
         assert parent is not None
