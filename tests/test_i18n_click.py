@@ -165,7 +165,9 @@ def framework_words(page: str) -> str:
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-@pytest.mark.parametrize("args", [["--help"], ["add", "--help"], ["deal", "-h"], ["help", "add"]])
+@pytest.mark.parametrize(
+    "args", [["--help"], ["add", "--help"], ["deal", "-h"], ["help", "add"], ["help", "--help"]]
+)
 def test_help_pages_have_no_english_framework_words(cli, lang, args):
     english = cli(*args)
     result = cli("--lang", lang, *args)
