@@ -78,9 +78,8 @@ def test_no_english_sentence_is_left(cli, lang, case, monkeypatch):
     result = cli(*args)
     assert result.exit_code in (0, 1), result.output
     # cf explain's example is a game file (YAML keys stay English), indented as code
-    text = "\n".join(
-        line for line in (result.stdout + result.stderr).splitlines() if not line.startswith("    ")
-    )
+    lines = (result.stdout + result.stderr).splitlines()
+    text = "\n".join(line for line in lines if not line.startswith("    "))
     left = [w for w in english_words(text) if w not in _names_in(args)]
     assert left == [], result.stdout + result.stderr
 
