@@ -159,7 +159,7 @@ def test_the_page_shows_hostile_text_as_text(client, game):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html  # the title, escaped
     state = state_in_page(html)
     assert state["players"] == PLAYERS
-    assert state == client.get("/api/state").json()
+    assert state == client.get("/api/state?lang=en").json()  # the page asks in its language
     # the JSON element cannot be closed from inside
     assert script_json({"n": "</script><!--"}).count("<") == 0
 

@@ -19,6 +19,7 @@ import base64
 from typing import Any
 
 from cf.errors import Error
+from cf.i18n import Message, gettext, ngettext, speaking
 from cf.tiles import hand_points
 
 #: The largest upload read (a phone photo is 2-10 MB).
@@ -41,10 +42,12 @@ def image_size(data: bytes) -> tuple[str, int, int]:
     elif data.startswith(b"\xff\xd8"):
         kind = "jpeg"
     else:
-        raise UploadError("the upload is not a photo (JPEG or PNG)")
+        raise UploadError(Message("the upload is not a photo (JPEG or PNG)"))
     size = header_size(data)
     if size is None:
-        raise UploadError(f"the photo is a damaged {kind.upper()} (no size in its header)")
+        raise UploadError(
+            Message("the photo is a damaged {kind} (no size in its header)", kind=kind.upper())
+        )
     return kind, size[0], size[1]
 
 
@@ -53,23 +56,30 @@ def check_upload(data: bytes) -> tuple[str, int, int]:
     from cf.photo.limits import MAX_PIXELS
 
     if len(data) > MAX_BYTES:
-        raise UploadError(f"the photo is larger than {MAX_BYTES // 2**20} MB")
+        raise UploadError(Message("the photo is larger than {size} MB", size=MAX_BYTES // 2**20))
     if not data:
-        raise UploadError("the upload is empty")
+        raise UploadError(Message("the upload is empty"))
     kind, width, height = image_size(data)
     if width * height > MAX_PIXELS:
         raise UploadError(
-            f"the photo has {width} x {height} pixels; at most {MAX_PIXELS // 1_000_000} "
-            "megapixels are read"
+            Message(
+                "the photo has {width} x {height} pixels; at most {most} megapixels are read",
+                width=width,
+                height=height,
+                most=MAX_PIXELS // 1_000_000,
+            )
         )
     if not width or not height:
-        raise UploadError("the photo has no pixels")
+        raise UploadError(Message("the photo has no pixels"))
     return kind, width, height
 
 
-def read_upload(data: bytes, top: int, double_blank: int) -> dict[str, Any]:
+def read_upload(
+    data: bytes, top: int, double_blank: int, lang: str | None = None
+) -> dict[str, Any]:
     """Read one hand from the photo ``data``: the tiles read, those that could not be read
-    (with what they might be), their points, and the photo annotated as a data: URL.
+    (with what they might be), their points, and the photo annotated as a data: URL; the
+    message saying so in English and, with ``lang``, also ``shown`` in that language.
     Raises :class:`UploadError`, or :class:`ImportError` without the photo extra."""
     check_upload(data)
     from cf.photo import PhotoError, read_hand
@@ -79,12 +89,14 @@ def read_upload(data: bytes, top: int, double_blank: int) -> dict[str, Any]:
         image = decode_image(data, "the photo")
         reading = read_hand(image, top)
     except PhotoError as exc:
-        raise UploadError(str(exc)) from None
+        args = exc.args
+        raise UploadError(args[0] if len(args) == 1 else str(exc)) from None
     picture = _annotated(image, reading)
     del image
     tiles = [str(t) for t in reading.tiles]
     found = bool(reading.reads or reading.unreadable)
-    return {
+    counts = (len(tiles), len(reading.unreadable), found)
+    result = {
         "tiles": tiles,
         "points": hand_points(reading.tiles, double_blank),
         "unreadable": [
@@ -92,9 +104,12 @@ def read_upload(data: bytes, top: int, double_blank: int) -> dict[str, Any]:
             for u in reading.unreadable
         ],
         "found": found,
-        "message": _summary(len(tiles), len(reading.unreadable), found),
+        "message": _summary(*counts, "en"),
         "image": picture,
     }
+    if lang is not None:
+        result["shown"] = {"message": _summary(*counts, lang)}
+    return result
 
 
 def _annotated(image: Any, reading: Any) -> str:
@@ -123,13 +138,23 @@ def _annotated(image: Any, reading: Any) -> str:
     return "data:image/jpeg;base64," + base64.b64encode(jpeg.tobytes()).decode() if ok else ""
 
 
-def _summary(read: int, unreadable: int, found: bool) -> str:
-    if not found:
-        return "no domino found in the photo: take it again, or enter the hand by hand"
-    text = f"{read} tile{'s' if read != 1 else ''} read"
-    if unreadable:
-        text += (
-            f"; {unreadable} could not be read with confidence: pick "
-            f"{'it' if unreadable == 1 else 'them'} in the grid"
-        )
-    return text
+def _summary(read: int, unreadable: int, found: bool, lang: str) -> str:
+    """What the reading found, in ``lang``.
+
+    >>> _summary(2, 1, True, "en"), _summary(1, 0, True, "es")
+    ('2 tiles read; 1 could not be read with confidence: pick it in the grid', '1 ficha leída')
+    """
+    with speaking(lang):
+        if not found:
+            return gettext(
+                "no domino found in the photo: take it again, or enter the hand by hand"
+            )
+        text = ngettext("{n} tile read", "{n} tiles read", read).format(n=read)
+        if unreadable:
+            doubt = ngettext(
+                "{n} could not be read with confidence: pick it in the grid",
+                "{n} could not be read with confidence: pick them in the grid",
+                unreadable,
+            ).format(n=unreadable)
+            text = gettext("{read}; {doubt}").format(read=text, doubt=doubt)
+        return text
