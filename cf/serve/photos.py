@@ -81,17 +81,23 @@ def read_upload(
     (with what they might be), their points, and the photo annotated as a data: URL; the
     message saying so in English and, with ``lang``, also ``shown`` in that language.
     Raises :class:`UploadError`, or :class:`ImportError` without the photo extra."""
-    check_upload(data)
+    kind, width, height = check_upload(data)
     from cf.photo import PhotoError, read_hand
-    from cf.photo.reader import decode_image
+    from cf.photo.reader import READ_SIZE, decode_image
 
+    # A big JPEG is decoded at 1/2, 1/4 or 1/8 of its size, as cf score --photo does
+    # (cf.photo.reader.load_reduced): the decoder skips detail the reader never uses.
+    reduction = 1
+    if kind == "jpeg":
+        longest = max(width, height)
+        reduction = max((r for r in (2, 4, 8) if longest >= r * READ_SIZE), default=1)
     try:
-        image = decode_image(data, "the photo")
-        reading = read_hand(image, top)
+        image = decode_image(data, "the photo", reduction)
+        reading = read_hand(image, top, reduction=reduction)
     except PhotoError as exc:
         args = exc.args
         raise UploadError(args[0] if len(args) == 1 else str(exc)) from None
-    picture = _annotated(image, reading)
+    picture = _annotated(image, reading, reduction)
     del image
     tiles = [str(t) for t in reading.tiles]
     found = bool(reading.reads or reading.unreadable)
@@ -112,19 +118,23 @@ def read_upload(
     return result
 
 
-def _annotated(image: Any, reading: Any) -> str:
+def _annotated(image: Any, reading: Any, reduction: int = 1) -> str:
     """The photo, at most :data:`SHOWN_SIZE` pixels long, with what was read drawn on it
-    (drawn on the small copy: a 12 MP photo is not drawn on whole), as a data: URL."""
+    (drawn on the small copy: a 12 MP photo is not drawn on whole), as a data: URL.
+    ``image`` is the photo decoded at 1/``reduction`` of its size; the reading's outlines
+    are in the photo's own pixels."""
     import dataclasses
 
     import cv2
 
     from cf.photo.annotate import annotate
 
-    scale = min(1.0, SHOWN_SIZE / max(image.shape[:2]))
-    if scale < 1:
-        size = (round(image.shape[1] * scale), round(image.shape[0] * scale))
+    shrink = min(1.0, SHOWN_SIZE / max(image.shape[:2]))
+    if shrink < 1:
+        size = (round(image.shape[1] * shrink), round(image.shape[0] * shrink))
         image = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    scale = shrink / reduction  # the photo's pixels -> the picture's
+    if scale != 1:
 
         def small(box: list[tuple[int, int]]) -> list[tuple[int, int]]:
             return [(round(x * scale), round(y * scale)) for x, y in box]
