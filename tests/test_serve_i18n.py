@@ -16,6 +16,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette", reason="cf serve needs the serve extra")
 pytest.importorskip("starlette.testclient", reason="Starlette's TestClient needs httpx2")
@@ -367,3 +369,45 @@ def test_cf_serves_help_and_errors_in_the_language(tmp_path, lang):
     assert result.returncode == 2
     assert {"es": "no se puede leer", "gl": "non se pode ler"}[lang] in result.stderr
     assert "no such file" not in result.stderr
+
+
+def test_cf_lang_gl_serve_speaks_galician_in_the_terminal_and_to_browsers_of_no_language(
+    tmp_path,
+):
+    """``cf --lang gl serve``: its lines are Galician, and so is the page for a browser
+    that asks for a language cf does not speak; one that asks for Spanish gets Spanish."""
+    import signal
+    import subprocess
+    import sys
+
+    path = make_game(tmp_path)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cf", "--lang", "gl", "serve", str(path), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith(f"servindo {path} en http://127.0.0.1:"), line
+        url = re.search(r"http://\S+", line).group(0)
+
+        def page(language: str) -> str:
+            request = urllib.request.Request(url, headers={"accept-language": language})
+            with urllib.request.urlopen(request, timeout=10) as r:
+                return r.read().decode()
+
+        assert '<html lang="gl">' in page("fr-FR,fr;q=0.9")
+        assert '<html lang="es">' in page("es-ES")
+        state = urllib.request.urlopen(url.replace("/?", "/api/state?"), timeout=10).read()
+        assert json.loads(state)["scoreboard"]["footer"].startswith("no rounds yet")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(15)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60), st.sampled_from(["en", "es", "gl"]), st.text(max_size=8))
+def test_any_accept_language_gives_a_language_cf_speaks(header, server, asked):
+    assert page_language(header, server, asked) in ("en", "es", "gl")
