@@ -354,6 +354,11 @@ def test_a_spanish_phone_gets_the_page_in_spanish_and_enters_a_round(spanish_bro
         )
         assert d.find_element(By.ID, "entry-title").text == "Ronda 2"
         assert len(rounds_in_file(path)) == 1
+        # the longer Spanish words still fit a phone: nothing wider than the screen
+        mode(d, "Bea", "tiles")
+        assert d.execute_script("return document.documentElement.scrollWidth") <= PHONE["width"]
+        if os.environ.get("CF_SCREENSHOTS"):
+            d.save_screenshot(str(Path(os.environ["CF_SCREENSHOTS"]) / "serve-phone-es.png"))
         # no script error (the 422 of the refused round is the network's, as it should be)
         log = d.get_log("browser")
         assert [e for e in log if e["level"] == "SEVERE" and e["source"] != "network"] == []
