@@ -54,9 +54,10 @@ def unusable(game: Game) -> str:
     as cf validate words it, where it has one."""
     for p in game.problems:
         if p.code == "yaml":
-            where = f"line {p.line}: " if p.line is not None else ""
-            return f"{where}[yaml] {p.message}"
-    return "the game has no usable rules or players: run cf validate"
+            if p.line is not None:
+                return Message("line {line}: [yaml] {message}", line=p.line, message=p.message)
+            return f"[yaml] {p.message}"
+    return Message("the game has no usable rules or players: run cf validate")
 
 
 def round_count_message(game: Game) -> str | None:
@@ -71,11 +72,11 @@ def round_count_message(game: Game) -> str | None:
     if last is None or len(game.rounds) <= last or not game.set_known:
         return None  # a game to a target with no rules.rounds has no last round
     limit = (
-        f"this game has {last} (rules.rounds)"
+        Message("this game has {last} (rules.rounds)", last=last)
         if rules.rounds is not None
-        else f"a game with {set_name(game.top)} has {last} at most"
+        else Message("a game with {set} has {last} at most", set=set_name(game.top), last=last)
     )
-    return f"{len(game.rounds)} rounds: {limit}"
+    return Message("{count} rounds: {limit}", count=len(game.rounds), limit=limit)
 
 
 def start_round(
@@ -167,7 +168,9 @@ def replay(
         # no double starts it (only a game to a target starts again from the top double):
         # cf validate's round-count
         first = (game.rules.rounds_in_game or game.top + 1) + 1
-        words = round_count_message(game) or f"{set_name(game.top)} has no round {round_number}"
+        words = round_count_message(game) or Message(
+            "{set} has no round {number}", set=set_name(game.top), number=round_number
+        )
         raise ReplayError(
             Message("round {first}: [round-count] {words}", first=first, words=words)
         )
