@@ -495,12 +495,13 @@ def _style() -> str:
 
 def css_string(text: str) -> str:
     """``text`` for inside a double-quoted CSS string in a ``<style>`` element: every
-    character but an ASCII letter, digit or space as a six-digit CSS escape (which needs
-    no space after it), so that no text can end the string or the element.
+    character but an ASCII letter, digit or space as a CSS escape, so that no text can end
+    the string or the element. An escape ends with a space, which CSS takes as part of it
+    (the text's own spaces stay).
 
     >>> css_string("← to play"), css_string('"</style>')
-    ('\\\\002190 to play', '\\\\000022\\\\00003c\\\\00002fstyle\\\\00003e')
+    ('\\\\2190  to play', '\\\\22 \\\\3c \\\\2f style\\\\3e ')
     """
     return "".join(
-        c if c.isascii() and (c.isalnum() or c == " ") else f"\\{ord(c):06x}" for c in text
+        c if c.isascii() and (c.isalnum() or c == " ") else f"\\{ord(c):x} " for c in text
     )
