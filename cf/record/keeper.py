@@ -289,7 +289,9 @@ def _check_one_out(given: dict[str, Value], players: Sequence[str], out_on_doubl
 
 
 def _names(names: Sequence[str]) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+    if len(names) < 2:
+        return "".join(names)
+    return Message("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def game_over(game: Game) -> str | None:
@@ -310,13 +312,24 @@ def game_over(game: Game) -> str | None:
     standing = standings_of(game, [p for p in report.round_points if p is not None])
     if not standing.complete:
         return None
-    won = f"{_names(standing.winners)} won"
+    won = Message("{names} won", names=_names(standing.winners))
     hit = standing.reached
     if hit is not None:
-        why = f"{hit.player} reached {hit.total} of {standing.target}"
+        why = Message(
+            "{player} reached {total} of {target}",
+            player=hit.player,
+            total=hit.total,
+            target=standing.target,
+        )
     else:
-        why = f"{standing.rounds_played} of {standing.rounds_in_game} rounds"
-    return f"the game is over ({why}; {won}). Start the next one with cf new"
+        why = Message(
+            "{played} of {rounds} rounds",
+            played=standing.rounds_played,
+            rounds=standing.rounds_in_game,
+        )
+    return Message(
+        "the game is over ({why}; {won}). Start the next one with cf new", why=why, won=won
+    )
 
 
 # --- the change, checked --------------------------------------------------------------

@@ -78,7 +78,7 @@ def history_svg(ratings: Ratings) -> str:
     for p in seen:
         points = [(i, h.ratings[p].ordinal, p in h.played) for i, h in enumerate(history)
                   if p in h.ratings]  # fmt: skip
-        line = " ".join(f"{_f(px(i))},{_f(py(v))}" for i, v, _ in points)
+        line = " ".join(f"{_f(px(i))},{_f(py(v))}" for i, v, _unused in points)
         dots = "".join(
             f'<circle cx="{_f(px(i))}" cy="{_f(py(v))}" r="2.6" fill="{colour[p]}"/>'
             for i, v, played in points
