@@ -39,7 +39,7 @@ _SHOWN_ATTRIBUTES = re.compile(r'\b(?:title|aria-label)="([^"]*)"')
 
 def english_words(text: str, *ignore: str) -> list[str]:
     """The stop words in ``text`` once the names in ``ignore`` (players, titles, files,
-    messages not translated here) are taken out."""
+    problem codes) are taken out."""
     for name in sorted(ignore, key=len, reverse=True):
         text = text.replace(name, " ")
     return _STOP.findall(text)
@@ -60,13 +60,11 @@ def page_data(page: str) -> dict:
     return json.loads(found.group(1))
 
 
-def _board_messages(game_file: str) -> list[str]:
-    """The problems' messages of ``game_file`` (the rule sheet's sentences come from
-    cf/board.py, still on tests/i18n_not_yet.txt) and codes (machine words, never
-    translated)."""
+def _codes(game_file: str) -> list[str]:
+    """The problem codes of ``game_file`` as pages show them (``[foot-open]``): machine
+    words, never translated."""
     game = read_game_file(str(ROOT / game_file))
-    problems = validate(game).problems
-    return [str(p.message) for p in problems] + [f"[{p.code}]" for p in problems]
+    return [f"[{p.code}]" for p in validate(game).problems]
 
 
 def test_the_stop_words_catch_the_english_pictures(cli, tmp_path):
@@ -103,7 +101,7 @@ def test_the_replay_page_speaks_the_language(cli, tmp_path, lang, game_file):
     page = translated.read_text(encoding="utf-8")
     assert page.startswith(f'<!DOCTYPE html>\n<html lang="{lang}">')
     ignore = [*game.players, game.title or "", Path(game_file).name]
-    ignore += _board_messages(game_file)
+    ignore += _codes(game_file)
     assert english_words(visible_text(page), *ignore) == []
     # The words the page's script writes, and the problems it shows.
     data = page_data(page)
@@ -111,7 +109,7 @@ def test_the_replay_page_speaks_the_language(cli, tmp_path, lang, game_file):
     words = placeholders.sub(" ", " ".join(data["text"].values()))
     assert english_words(words) == []
     for p in data["problems"]:
-        assert english_words(p["where"]) == []
+        assert english_words(p["where"] + p["message"]) == []
     assert english_words(data["outcome"] or "", *game.players) == []
     # What the script computes with is the English page's, word for word.
     before = page_data(english.read_text(encoding="utf-8"))
@@ -164,7 +162,7 @@ def test_the_svg_table_speaks_the_language(cli, lang, game_file, where):
     english = cli(*args).stdout
     result = cli(*args, env={"CF_LANG": lang})
     assert result.exit_code == 0, result.output
-    ignore = [*game.players, *_board_messages(game_file)]
+    ignore = [*game.players, *_codes(game_file)]
     assert english_words(visible_text(result.stdout), *ignore) == []
     # Tiles, moves and classes are the machine's: as in English.
     data = re.compile(r'(?:data-[a-z]+|class)="[^"]*"')
@@ -257,5 +255,5 @@ def test_the_spanish_replay_in_a_browser(browser, tmp_path):
     assert "(rechazada: la mesa queda como estaba)" in browser.find_element(By.ID, "what").text
     assert browser.find_element(By.ID, "problem").text.startswith("ronda 1, jugada 4: [")
     body = browser.find_element(By.TAG_NAME, "body").text
-    assert english_words(body, *game.players, *_board_messages(game.file), "tiny") == []
+    assert english_words(body, *game.players, *_codes(game.file), "tiny") == []
     assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
