@@ -134,3 +134,37 @@ def test_galician_under_lang_as_a_real_process(tmp_path):
     )
     assert run.returncode == 0, run.stderr
     assert english_words(run.stdout) == [] and "gañador" in run.stdout
+
+
+#: Every command's --help, in a real process (help texts are read when a command is loaded).
+HELPS = ["score", "deal", "validate", "tally", "player", "simulate", "new", "add", "undo"]
+HELPS += ["serve", "show", "hint", "schema", "explain", "help"]
+#: What a help page shows as it is typed: options and their values, metavars, example
+#: commands, file keys (rules.rounds), defaults in brackets.
+TYPED = re.compile(
+    r"(\bcf [\w-]+|--[\w-]+ [a-z][\w|-]*|--?[\w-]+|\b[A-Z][A-Z_.]+\b|[\w-]+(\|[\w-]+)+"
+    r"|\w+\.\w+|\w+_\w+|\w+(-\w+)+|\[[^\]]*\]|'[\w-]+')"
+)
+
+
+#: Game-file keys and problem codes a help page lists among others (cf new: "starter_arms,
+#: …, rounds, draw"; cf explain: "turn, foot-open, …").
+KEYS_LISTED = {"new": {"rounds"}, "add": {"hands", "scores"}, "explain": {"turn"}}
+
+
+@pytest.mark.parametrize("lang", ["es", "gl"])
+def test_every_help_page_is_in_the_language(lang):
+    env = dict(os.environ, CF_LANG=lang, COLUMNS="200")
+    for command in HELPS:
+        run = subprocess.run(
+            [sys.executable, "-m", "cf", command, "--help"],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        )
+        assert run.returncode == 0, run.stderr
+        prose = [line for line in run.stdout.splitlines() if not line.strip().startswith("cf ")]
+        left = english_words(TYPED.sub(" ", "\n".join(prose)))
+        left = [w for w in left if w not in KEYS_LISTED.get(command, set())]
+        assert left == [], (command, left, run.stdout)
