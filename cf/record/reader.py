@@ -1320,7 +1320,9 @@ class _MoveReader:
     def parse(self, text: str) -> Action:
         failed = self.failed.get(text)
         if failed is not None:
-            raise failed
+            # Raised afresh: an exception raised again keeps every earlier traceback, and
+            # with it the frames of every move it failed before (2.6 kB a bad move).
+            raise failed.with_traceback(None)
         try:
             return parse_action(text, self.top)
         except NotationError as exc:
