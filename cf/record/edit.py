@@ -122,7 +122,7 @@ class _Doc:
             self.text = self.text.replace("\r", "\n")
         self.newline = "\r\n" if "\r\n" in self.text else "\n"
         try:
-            root = compose(self.text, compact=False)  # as the reader composes it
+            root = compose(self.text, outline=True)  # the rounds as outlines
         except yaml.YAMLError as exc:
             raise EditError(f"the file is not valid YAML: {exc}") from None
         if not isinstance(root, yaml.MappingNode):
@@ -168,17 +168,21 @@ class _Doc:
     def content_end(self, node: yaml.Node) -> int:
         """Where a node's own text ends: block collections' end marks run on to the next
         token, so follow the last value down; a block scalar's text ends before its
-        final line break."""
-        while isinstance(node, yaml.MappingNode | yaml.SequenceNode) and not node.flow_style:
-            if not node.value:
-                break
-            last = node.value[-1]
-            if isinstance(node, yaml.MappingNode):
-                node = last[0] if _is_empty(last[1]) else last[1]
-            else:
-                node = last
-        end = node.end_mark.index
-        while end > node.start_mark.index and self.text[end - 1] in "\r\n":
+        final line break. A round is an outline (:func:`~cf.record.compose.compose`):
+        its ``tail`` is that last value's text, found while it was parsed."""
+        tail = getattr(node, "tail", None)
+        if tail is None:
+            while isinstance(node, yaml.MappingNode | yaml.SequenceNode) and not node.flow_style:
+                if not node.value:
+                    break
+                last = node.value[-1]
+                if isinstance(node, yaml.MappingNode):
+                    node = last[0] if _is_empty(last[1]) else last[1]
+                else:
+                    node = last
+            tail = node.start_mark.index, node.end_mark.index
+        start, end = tail
+        while end > start and self.text[end - 1] in "\r\n":
             end -= 1
         return end
 
