@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -135,7 +136,7 @@ class _Doc:
         self.key, self.node = rounds[0]
         if isinstance(self.node, yaml.SequenceNode):
             self.items: list[yaml.Node] = list(self.node.value)
-        elif isinstance(self.node, yaml.ScalarNode) and self.node.value in ("", "~", "null"):
+        elif _is_null(self.node):  # as the reader takes it: no rounds
             self.items = []
         else:
             raise EditError("'rounds' is not a list")
@@ -222,16 +223,27 @@ class _Doc:
             lead = nl if at == len(t) and not t.endswith("\n") else ""
             tail = "" if lead else nl
             return f"{t[:at]}{lead}{indent}-{gap}{line}{tail}{t[at:]}"
-        # rounds: [] or an empty value: the list becomes a block under the key
+        # rounds: [] or no list: the list becomes a block under the key. After `[]` it is
+        # indented under the key; after no list (`rounds:`, `rounds: ~`) its dash is flush
+        # with the key and a null word stays on the key's line as a comment (`rounds: # ~`):
+        # so that cf undo of that round writes back what was there (remove_last).
         key_end = self.key.end_mark.index
         colon = t.index(":", key_end)
         value_start, value_end = colon + 1, self.node.end_mark.index
-        if _is_empty(self.node):  # `rounds:` and nothing: its marks may lie on a later line
-            value_end = value_start
+        key_column = self.column(self.key.start_mark.index)
+        if isinstance(self.node, yaml.SequenceNode):
+            word, indent = "", " " * (key_column + 2)
+        else:
+            indent = " " * key_column
+            if _is_empty(self.node):  # `rounds:` and nothing: its marks may lie further on
+                value_end = value_start
+                word = ""
+            else:
+                start = self.node.start_mark.index
+                word = t[value_start:start] + "# " + t[start:value_end]
         rest = t[value_end : self.line_end(value_end)]  # a comment after [] stays on the line
-        before = t[:value_start] + (rest if rest.strip() else "")
+        before = t[:value_start] + word + rest
         at = self.after_line(value_end)
-        indent = " " * (self.column(self.key.start_mark.index) + 2)
         lead = nl if at == len(t) and not t.endswith("\n") else ""
         middle = nl if not lead else ""
         tail = nl if not lead else ""
@@ -264,16 +276,34 @@ class _Doc:
             start -= 2 if t[start - 2 : start] == "\r\n" else 1
         if len(self.items) > 1:
             return t[:start] + t[end:], removed
-        # the only round: back to `rounds: []`, as cf new writes it
+        # the only round: back to `rounds: []`, as cf new writes it; or, for a list flush
+        # with its key (what cf add makes of `rounds:` or `rounds: ~`), to no list, the
+        # null word back from its comment (see append)
         key_end = self.key.end_mark.index
         colon = t.index(":", key_end)
         between = t[colon + 1 : start]
         line_rest = between[: between.find("\n")] if "\n" in between else between
         line_rest = line_rest.rstrip("\r")
-        after_key = t[colon + 1 : colon + 1 + len(line_rest)]
-        head = t[: colon + 1] + " []" + after_key
+        if self.column(dash) != self.column(self.key.start_mark.index):
+            head = t[: colon + 1] + " []" + line_rest
+        else:
+            null = _NULL_COMMENT.fullmatch(line_rest)
+            head = t[: colon + 1] + ("".join(null.groups()) if null else line_rest)
         gap = t[colon + 1 + len(line_rest) : start]  # the line break, comment lines between
         return head + gap + t[end:], removed
+
+
+#: What cf add leaves of ``rounds: ~`` (or ``null``) on the key's line: ``rounds: # ~``.
+_NULL_COMMENT = re.compile(r"([ \t]+)# (~|null|Null|NULL)([ \t]+#.*|[ \t]*)")
+
+
+def _is_null(node: yaml.Node) -> bool:
+    """A value YAML reads as null: nothing, ``~``, ``null`` (the reader's nulls)."""
+    return (
+        isinstance(node, yaml.ScalarNode)
+        and not node.style
+        and node.value in ("", "~", "null", "Null", "NULL")
+    )
 
 
 def _is_empty(node: yaml.Node) -> bool:
