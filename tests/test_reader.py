@@ -383,7 +383,8 @@ def test_a_value_for_a_name_that_is_not_a_player_still_has_its_shape_checked():
 def test_a_long_log_of_bad_moves_stays_bounded():
     """Issue 22 item 12: a move text that fails once is not parsed again, and raising the
     cached failure again kept every earlier traceback (the frames of every bad move before
-    it: 2.6 kB a move, 1 GB for 400,000 ``{Ana: draw}`` spread over lines in flow style)."""
+    it: 2.6 kB a move, 1 GB for 400,000 ``{Ana: draw}`` spread over lines in flow style);
+    and each repeat had its own copy of the message (350 bytes)."""
     import tracemalloc
 
     n = 20_000
@@ -403,4 +404,4 @@ def test_a_long_log_of_bad_moves_stays_bounded():
     moves = game.rounds[0].moves or ()
     assert len(moves) == n and all(m.action is None and m.problem for m in moves)
     text_cost = 2 * (len(text) + reader.COMPACT_FROM)  # the bytes and the decoded text
-    assert peak - text_cost < 100 * 2**20 * n / 100_000, peak  # 80 MB now; was 260 MB
+    assert peak - text_cost < 50 * 2**20 * n / 100_000, peak  # 42 MB; was 260 MB
