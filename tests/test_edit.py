@@ -385,19 +385,21 @@ def test_editing_a_long_move_log_keeps_no_node_of_it():
     ("text", "added"),
     [
         ("rounds:\n", "rounds:\n- scores: {Ana: 3, Ben: 0}  # Ana: 2-1\n"),
-        ("rounds: ~\n", "rounds: # ~\n- scores: {Ana: 3, Ben: 0}  # Ana: 2-1\n"),
+        ("rounds: ~\n", "rounds: # was ~\n- scores: {Ana: 3, Ben: 0}  # Ana: 2-1\n"),
         (
             "rounds: null  # none yet\n",
-            "rounds: # null  # none yet\n- scores: {Ana: 3, Ben: 0}  # Ana: 2-1\n",
+            "rounds: # was null  # none yet\n- scores: {Ana: 3, Ben: 0}  # Ana: 2-1\n",
         ),
+        ("rounds:  [ ]\n", "rounds:  # was [ ]\n  - scores: {Ana: 3, Ben: 0}  # Ana: 2-1\n"),
         ("rounds: []\n", "rounds:\n  - scores: {Ana: 3, Ben: 0}  # Ana: 2-1\n"),
     ],
-    ids=["nothing", "tilde", "null-comment", "empty-list"],
+    ids=["nothing", "tilde", "null-comment", "spaced-empty-list", "empty-list"],
 )
 def test_rounds_without_a_list_get_a_list_flush_with_the_key(text, added):
     """Issue 22 item 13: `rounds:` (or a null word) came back as `rounds: []` after cf add
     then cf undo. The list cf add starts there is flush with its key, the null word kept
-    as a comment on the key's line; undo of that only round gives back what was written."""
+    as a comment on the key's line (as is an empty list written other than ` []`); undo of
+    that only round gives back what was written."""
     head = "players: [Ana, Ben]\n"
     after = add_round(head + text, SCORES)
     assert after == head + added

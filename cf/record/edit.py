@@ -225,22 +225,21 @@ class _Doc:
             return f"{t[:at]}{lead}{indent}-{gap}{line}{tail}{t[at:]}"
         # rounds: [] or no list: the list becomes a block under the key. After `[]` it is
         # indented under the key; after no list (`rounds:`, `rounds: ~`) its dash is flush
-        # with the key and a null word stays on the key's line as a comment (`rounds: # ~`):
-        # so that cf undo of that round writes back what was there (remove_last).
+        # with the key. What was written other than ` []` or nothing stays on the key's
+        # line as a comment (`rounds: # was ~`, `rounds:  # was [ ]`), so that cf undo of
+        # that round writes back what was there (remove_last).
         key_end = self.key.end_mark.index
         colon = t.index(":", key_end)
         value_start, value_end = colon + 1, self.node.end_mark.index
         key_column = self.column(self.key.start_mark.index)
-        if isinstance(self.node, yaml.SequenceNode):
-            word, indent = "", " " * (key_column + 2)
-        else:
-            indent = " " * key_column
-            if _is_empty(self.node):  # `rounds:` and nothing: its marks may lie further on
-                value_end = value_start
-                word = ""
-            else:
-                start = self.node.start_mark.index
-                word = t[value_start:start] + "# " + t[start:value_end]
+        flush = not isinstance(self.node, yaml.SequenceNode)
+        indent = " " * (key_column if flush else key_column + 2)
+        word = ""
+        if _is_empty(self.node):  # `rounds:` and nothing: its marks may lie further on
+            value_end = value_start
+        elif t[value_start:value_end] != " []" and "\n" not in t[value_start:value_end]:
+            start = self.node.start_mark.index
+            word = t[value_start:start] + WAS + t[start:value_end]
         rest = t[value_end : self.line_end(value_end)]  # a comment after [] stays on the line
         before = t[:value_start] + word + rest
         at = self.after_line(value_end)
@@ -284,17 +283,22 @@ class _Doc:
         between = t[colon + 1 : start]
         line_rest = between[: between.find("\n")] if "\n" in between else between
         line_rest = line_rest.rstrip("\r")
-        if self.column(dash) != self.column(self.key.start_mark.index):
-            head = t[: colon + 1] + " []" + line_rest
+        flush = self.column(dash) == self.column(self.key.start_mark.index)
+        was = (_WAS_NULL if flush else _WAS_EMPTY).fullmatch(line_rest)
+        if was:
+            head = t[: colon + 1] + "".join(was.groups())
         else:
-            null = _NULL_COMMENT.fullmatch(line_rest)
-            head = t[: colon + 1] + ("".join(null.groups()) if null else line_rest)
+            head = t[: colon + 1] + ("" if flush else " []") + line_rest
         gap = t[colon + 1 + len(line_rest) : start]  # the line break, comment lines between
         return head + gap + t[end:], removed
 
 
-#: What cf add leaves of ``rounds: ~`` (or ``null``) on the key's line: ``rounds: # ~``.
-_NULL_COMMENT = re.compile(r"([ \t]+)# (~|null|Null|NULL)([ \t]+#.*|[ \t]*)")
+#: What cf add leaves on ``rounds``'s line of a value it replaces by a list, other than
+#: `` []`` or nothing: ``rounds: # was ~``, ``rounds:  # was [ ]``; cf undo puts it back.
+WAS = "# was "
+_TAIL = r"([ \t]+#.*|[ \t]*)"  # what followed the value: a comment, or spaces
+_WAS_NULL = re.compile(r"([ \t]+)# was (~|null|Null|NULL)" + _TAIL)
+_WAS_EMPTY = re.compile(r"([ \t]+)# was (\[[ \t]*\])" + _TAIL)
 
 
 def _is_null(node: yaml.Node) -> bool:
