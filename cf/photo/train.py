@@ -28,6 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from cf.i18n import Message
 from cf.photo import nets
 from cf.photo.scenes import FAMILIES, half_crops, label_map, render_family
 
@@ -140,7 +141,16 @@ def _fit(model, batches, steps: int, lr: float, loss_fn, log: str) -> None:
         opt.step()
         sched.step()
         if step % 100 == 0 or step == steps - 1:
-            print(f"{log} step {step}/{steps} loss {loss.item():.4f} {time.time() - start:.0f}s")
+            print(
+                Message(
+                    "{log} step {step}/{steps} loss {item:.4f} {value:.0f}s",
+                    log=log,
+                    step=step,
+                    steps=steps,
+                    item=loss.item(),
+                    value=time.time() - start,
+                )
+            )
     model.eval()
 
 
@@ -200,9 +210,16 @@ def _train_halves(seed: int, scale: float, workers: int):
     parts = _data(_half_sample, range(base, base + round(800 * scale)), workers)
     hx = torch.from_numpy(np.concatenate([p[0] for p in parts]))
     hy = torch.from_numpy(np.concatenate([p[1] for p in parts])).long()
-    print(f"halves: {len(hy)} crops from {len(parts)} photos in {time.time() - t0:.0f}s")
+    print(
+        Message(
+            "halves: {n_hy} crops from {n_parts} photos in {value:.0f}s",
+            n_hy=len(hy),
+            n_parts=len(parts),
+            value=time.time() - t0,
+        )
+    )
     counts = torch.bincount(hy, minlength=nets.NOT_A_HALF + 1).float()
-    print("per class:", counts.int().tolist())
+    print(Message("per class:"), counts.int().tolist())
     half = _half_model()
 
     def half_batch(_step: int):
@@ -228,7 +245,11 @@ def _train_tiles(seed: int, scale: float, workers: int):
     base = 1_000_000 * (seed + 1) + 500_000
     t0 = time.time()
     parts = _data(_seg_sample, range(base, base + round(600 * scale)), workers)
-    print(f"tiles: {len(parts)} photos in {time.time() - t0:.0f}s")
+    print(
+        Message(
+            "tiles: {n_parts} photos in {value:.0f}s", n_parts=len(parts), value=time.time() - t0
+        )
+    )
     seg = _seg_model()
     weights = torch.tensor([1.0, 2.0, 4.0])
     by_size: dict[tuple, list] = {}
@@ -271,14 +292,21 @@ def _report(half, seed: int) -> None:
         with torch.no_grad():
             p = half(torch.from_numpy(nets.prepare_halves(xs))).numpy()
         right = float(np.mean(p.argmax(1) == np.array(ys)))
-        print(f"halves on {family:<12} {len(ys):5} crops: {right:.1%} right")
+        print(
+            Message(
+                "halves on {family:<12} {n_ys:5} crops: {right:.1%} right",
+                family=family,
+                n_ys=len(ys),
+                right=right,
+            )
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=MODELS)
-    parser.add_argument("--scale", type=float, default=1.0, help="data and steps, x")
+    parser.add_argument("--scale", type=float, default=1.0, help=Message("data and steps, x"))
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", choices=("halves", "tiles"), default="")
     args = parser.parse_args()
@@ -286,7 +314,13 @@ def main() -> None:
     cv2.setNumThreads(1)
     start = time.time()
     train(args.seed, args.out, args.scale, args.workers, args.only)
-    print(f"trained in {(time.time() - start) / 60:.1f} minutes; wrote {args.out}")
+    print(
+        Message(
+            "trained in {value:.1f} minutes; wrote {out}",
+            value=(time.time() - start) / 60,
+            out=args.out,
+        )
+    )
 
 
 if __name__ == "__main__":
