@@ -29,6 +29,10 @@ tests/test_fuzz.py runs for a few seconds):
 - ``deep``: YAML nested 150 to 1,500 deep (notes, a round, moves, block lists) into every
   command that reads a game (validate, tally, show, hint, add, undo): no exception; past
   200 deep, exit 1 or 2 and the file unchanged;
+- ``edits`` (issue 22, items 12 and 13): mutated examples and files whose ``rounds`` is
+  written every way people write it (no list, ``~``, ``null``, ``[ ]``, comments, a list
+  flush with its key; LF, CRLF, CR, a BOM): where cf add takes the file, cf add then
+  cf undo (the library calls) gives back every byte;
 - ``signals``: ``cf simulate --stats -j 2`` sent SIGINT, SIGTERM or SIGHUP after a random delay
   (to the process group, as a terminal's Ctrl-C, or to the main process alone): exit
   130/143 within 2 s, ``Interrupted.`` once, no worker left; or SIGKILL to the main
@@ -134,6 +138,14 @@ def deep(count: int, rng: random.Random, failures: list[str]) -> int:
             if bad:
                 failures.append(f"deep #{i}: {command} -> {result.exit_code} "
                                 f"{result.exception!r:.150} {result.output[-150:]!r}")  # fmt: skip
+    return count
+
+
+def edits(count: int, rng: random.Random, failures: list[str]) -> int:
+    for i in range(count):
+        reason = families.check_edit(families.edit_input(rng))
+        if reason:
+            failures.append(f"edits #{i}: {reason}")
     return count
 
 
@@ -296,6 +308,7 @@ def main() -> None:
     parser.add_argument("--writers", type=int, default=1_000)
     parser.add_argument("--images", type=int, default=1_000)
     parser.add_argument("--deep", type=int, default=300)
+    parser.add_argument("--edits", type=int, default=2_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", type=int, default=10, help="failures to print per family")
     args = parser.parse_args()
@@ -309,6 +322,7 @@ def main() -> None:
         ("writers", lambda f: writers(args.writers, rng, f)),
         ("images", lambda f: images(args.images, rng, f)),
         ("deep", lambda f: deep(args.deep, rng, f)),
+        ("edits", lambda f: edits(args.edits, rng, f)),
         ("options", lambda f: options(args.options, rng, f)),
         ("process", lambda f: processes(args.processes, rng, f)),
         ("signals", lambda f: signals(args.signals, rng, f)),

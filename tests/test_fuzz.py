@@ -41,6 +41,17 @@ def test_fuzz_files(generate):
     assert _campaign(generate, 20261201) == []
 
 
+def test_fuzz_add_then_undo():
+    """Issue 22 items 12-13: for any file cf add takes, add then undo gives back its bytes."""
+    rng = random.Random(20261201)
+    deadline = time.perf_counter() + BUDGET
+    tried = 0
+    while time.perf_counter() < deadline or tried < 20:
+        text = families.edit_input(rng)
+        assert families.check_edit(text) is None, (tried, text)
+        tried += 1
+
+
 @pytest.mark.parametrize("family", range(12))
 def test_every_hostile_family_once(family):
     """Each family at least once, whatever the time budget leaves out."""

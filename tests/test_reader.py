@@ -378,3 +378,30 @@ def test_a_value_for_a_name_that_is_not_a_player_still_has_its_shape_checked():
     assert ("schema", 1, None) in found and ("player", 1, None) in found
     found = codes("players: [Ana, Ben]\nrounds:\n  - hands: {Cy: {a: 1}, Ana: '', Ben: 1-0}\n")
     assert ("schema", 1, None) in found
+
+
+def test_a_long_log_of_bad_moves_stays_bounded():
+    """Issue 22 item 12: a move text that fails once is not parsed again, and raising the
+    cached failure again kept every earlier traceback (the frames of every bad move before
+    it: 2.6 kB a move, 1 GB for 400,000 ``{Ana: draw}`` spread over lines in flow style);
+    and each repeat had its own copy of the message (350 bytes)."""
+    import tracemalloc
+
+    n = 20_000
+    items = ["{Ana: draw}", "{Ben: draw}"] * (n // 2)
+    text = (
+        "players: [Ana, Ben]\nrounds:\n  - moves: [\n      "
+        + ",\n      ".join(", ".join(items[i : i + 8]) for i in range(0, n, 8))
+        + "]\n"
+    )
+    tracemalloc.start()
+    try:
+        padding = (b"#" * 1023 + b"\n") * (reader.COMPACT_FROM // 1024)  # short lines
+        game = reader.read_game(text.encode() + padding)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    moves = game.rounds[0].moves or ()
+    assert len(moves) == n and all(m.action is None and m.problem for m in moves)
+    text_cost = 2 * (len(text) + reader.COMPACT_FROM)  # the bytes and the decoded text
+    assert peak - text_cost < 50 * 2**20 * n / 100_000, peak  # 42 MB; was 260 MB

@@ -106,7 +106,8 @@ def add(
     try:
         with locked(file):
             text = _read(file)
-            count, top = _shape(text, file)
+            before = _read_game(text, file)  # read once: add_entries and the fix's movement
+            count, top = len(before.rounds), before.top
             if round_ is not None and round_ > count + 1:
                 fail(
                     _(
@@ -118,7 +119,7 @@ def add(
                 (name, _photo(name, v[1:], top) if v.startswith("@") else v) for name, v in pairs
             ]
             try:
-                change = add_entries(text, file, values, round_)
+                change = add_entries(text, file, values, round_, before=before)
             except (EntryError, EditError) as exc:
                 fail_lines(tr(exc))
             if not change.report.valid:
@@ -134,7 +135,7 @@ def add(
     replaced = round_ if round_ is not None and round_ <= count else None
     if replaced is None:
         _warn_if_repeated(change.game)
-    _scoreboard(change, format_.value, replaced, text)
+    _scoreboard(change, format_.value, replaced, before)
 
 
 #: What a NAME=VALUE entry looks like, said when an argument is not one.
@@ -252,12 +253,11 @@ def _read(file: str) -> str:
         )
 
 
-def _shape(text: str, file: str) -> tuple[int, int]:
-    """How many rounds the file has, and its set's highest pip."""
+def _read_game(text: str, file: str) -> Any:
+    """The game file's ``text`` read (as :func:`cf.record.reader.read_game`)."""
     from cf.record.reader import read_game
 
-    game = read_game(text, file)
-    return len(game.rounds), game.top
+    return read_game(text, file)
 
 
 def _photo(name: str, path: str, top: int) -> Any:
@@ -333,9 +333,9 @@ def can_encode(text: str) -> bool:
     return True
 
 
-def _scoreboard(change: Any, fmt: str, replaced: int | None, before: str) -> None:
+def _scoreboard(change: Any, fmt: str, replaced: int | None, before: Any) -> None:
     """The scoreboard after the write. After ``--round K``, its movement is the fix's:
-    places moved since the file as it was ``before``."""
+    places moved since the game as it was ``before`` (read from the file)."""
     from cf.record.replay import round_starter
     from cf.record.standings import standings_of
     from cf.render.standings import ARROWS, render_scoreboard
@@ -343,7 +343,7 @@ def _scoreboard(change: Any, fmt: str, replaced: int | None, before: str) -> Non
     game, report = change.game, change.report
     standing = standings_of(game, report.round_points)
     if replaced is not None:
-        standing = _moved_by_fix(standing, before, game.file)
+        standing = _moved_by_fix(standing, before)
     k = standing.rounds_played + 1
     next_starter = None if standing.complete else str(round_starter(game.top, k))
     out = render_scoreboard(
@@ -356,19 +356,19 @@ def _scoreboard(change: Any, fmt: str, replaced: int | None, before: str) -> Non
     typer.echo(out, nl=False)
 
 
-def _moved_by_fix(standing: Any, before: str, file: str) -> Any:
-    """``standing`` with each row's movement the places gained since the file's text
-    ``before`` the fix (none where that text did not score)."""
+def _moved_by_fix(standing: Any, before: Any) -> Any:
+    """``standing`` with each row's movement the places gained since the game ``before``
+    the fix (none where it did not score)."""
     import dataclasses
 
-    from cf.record.keeper import check_text
+    from cf.record.check import validate
     from cf.record.standings import standings_of
 
-    old = check_text(before, file)
+    old = validate(before)
     ranks: dict[str, int] = {}
-    if old.report.valid:  # a valid game scores every round
-        points = old.report.round_points
-        ranks = {r.player: r.rank for r in standings_of(old.game, points).rows}  # type: ignore[arg-type]
+    if old.valid:  # a valid game scores every round
+        points = old.round_points
+        ranks = {r.player: r.rank for r in standings_of(before, points).rows}  # type: ignore[arg-type]
     rows = tuple(
         dataclasses.replace(r, movement=ranks.get(r.player, r.rank) - r.rank)
         for r in standing.rows

@@ -106,11 +106,18 @@ class Move(NamedTuple):
     text_column: int
 
 
-def compose(text: str, loader: Any = None, *, compact: bool = True) -> yaml.Node | None:
+def compose(
+    text: str, loader: Any = None, *, compact: bool = True, outline: bool = False
+) -> yaml.Node | None:
     """The root node of the single YAML document in ``text`` (``None`` if there is none),
     parsed with ``loader`` (default: cf's :class:`~cf.record.reader.Loader`); with
     ``compact``, the plain items of move logs as :class:`Move` tuples, else every item a
-    node (as the editor of cf add and cf undo needs).
+    node. With ``outline`` (what the editor of cf add and cf undo needs), each item of the
+    root's ``rounds`` is parsed and checked but kept only as an empty node of its kind with
+    its marks and, in ``tail``, the (start, end) indexes of the text that ends it: its last
+    value, followed down block collections (a key written without a value ends its
+    mapping). So an edit keeps nothing of the rounds it does not touch: a file of 16 MiB of
+    moves costs the editor what parsing it costs, and no memory.
 
     The one composer of game files: the reader and the editor both use it, so both refuse
     the same files (nesting deeper than :data:`MAX_DEPTH`, as a ``ComposerError``, never a
@@ -123,14 +130,15 @@ def compose(text: str, loader: Any = None, *, compact: bool = True) -> yaml.Node
     check_lines(text)
     parser = loader(text)
     try:
-        return _Composer(parser, compact).document()
+        return _Composer(parser, compact, outline).document()
     finally:
         parser.dispose()
 
 
 class _Composer:
-    def __init__(self, parser: Any, compact: bool = True) -> None:
+    def __init__(self, parser: Any, compact: bool = True, outline: bool = False) -> None:
         self.compact = compact
+        self.outline = outline
         self.get = parser.get_event
         self.peek = parser.peek_event
         self.anchors: dict[str, yaml.Node] = {}
@@ -218,6 +226,9 @@ class _Composer:
             self.anchors[event.anchor] = node  # an alias inside may point back at it
         items = node.value
         while not isinstance(self.peek(), SequenceEndEvent):
+            if in_rounds and self.outline:
+                items.append(self.outline_node())
+                continue
             move = self.move() if moves and self.compact else None
             items.append(move if move is not None else self.node(in_rounds=in_rounds))
         node.end_mark = self.get().end_mark
@@ -306,3 +317,62 @@ class _Composer:
         if isinstance(event, SequenceStartEvent):
             return self.sequence(event, False, False)
         return self.mapping(event, False, False)
+
+    # --- outlines: a round the editor does not look inside ----------------------------------
+
+    def outline_node(self) -> yaml.Node:
+        """The next node, consumed: a node of its kind with its marks, nothing inside, and
+        ``tail`` (see :func:`compose`). An alias stands for itself here (its own marks):
+        the text that ends a round is where the round is written."""
+        event = self.get()
+        start, end, _empty, end_mark = self.skip(event)
+        if isinstance(event, MappingStartEvent | SequenceStartEvent):
+            kind = yaml.MappingNode if isinstance(event, MappingStartEvent) else yaml.SequenceNode
+            tag = event.tag if event.tag not in (None, "!") else _MAP
+            node: Any = kind(tag, [], event.start_mark, end_mark, event.flow_style)
+        else:
+            value = event.value if isinstance(event, ScalarEvent) else ""
+            style = event.style if isinstance(event, ScalarEvent) else "*"
+            node = yaml.ScalarNode(_STR, value, event.start_mark, end_mark, style)
+        node.tail = (start, end)
+        return node
+
+    def skip(self, event: Any) -> tuple[int, int, bool, Any]:
+        """Consume the node that ``event`` (taken) begins, checked as :meth:`node` checks
+        it (depth, length, anchors), keeping nothing: the (start, end) indexes of the text
+        that ends it, whether it is a plain empty scalar (``key:`` and nothing), and its
+        end mark."""
+        if isinstance(event, AliasEvent):
+            if event.anchor not in self.anchors:
+                raise ComposerError(None, None, "found undefined alias", event.start_mark)
+            return event.start_mark.index, event.end_mark.index, False, event.end_mark
+        self.check_anchor(event)
+        if event.anchor is not None:  # an alias further on may name it
+            self.anchors[event.anchor] = yaml.ScalarNode(
+                _STR, "", event.start_mark, event.end_mark
+            )
+        if isinstance(event, ScalarEvent):
+            self.check_length(event)
+            empty = not event.value and not event.style
+            return event.start_mark.index, event.end_mark.index, empty, event.end_mark
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ComposerError(
+                None, None, f"lists and mappings nest more than {MAX_DEPTH} deep", event.start_mark
+            )
+        mapping = isinstance(event, MappingStartEvent)
+        close = MappingEndEvent if mapping else SequenceEndEvent
+        tail: tuple[int, int, bool, Any] | None = None
+        key: tuple[int, int, bool, Any] | None = None
+        while not isinstance(self.peek(), close):
+            part = self.skip(self.get())
+            if mapping and key is None:
+                key = part
+                continue
+            tail = key if mapping and part[2] else part  # `key:` alone: the key ends it
+            key = None
+        end_mark = self.get().end_mark
+        self.depth -= 1
+        if event.flow_style or tail is None:
+            return event.start_mark.index, end_mark.index, False, end_mark
+        return tail[0], tail[1], False, end_mark

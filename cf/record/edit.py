@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -129,7 +130,7 @@ class _Doc:
             self.text = self.text.replace("\r", "\n")
         self.newline = "\r\n" if "\r\n" in self.text else "\n"
         try:
-            root = compose(self.text, compact=False)  # as the reader composes it
+            root = compose(self.text, outline=True)  # the rounds as outlines
         except yaml.YAMLError as exc:
             raise EditError(Message("the file is not valid YAML: {exc}", exc=exc)) from None
         if not isinstance(root, yaml.MappingNode):
@@ -142,7 +143,7 @@ class _Doc:
         self.key, self.node = rounds[0]
         if isinstance(self.node, yaml.SequenceNode):
             self.items: list[yaml.Node] = list(self.node.value)
-        elif isinstance(self.node, yaml.ScalarNode) and self.node.value in ("", "~", "null"):
+        elif _is_null(self.node):  # as the reader takes it: no rounds
             self.items = []
         else:
             raise EditError(Message("'rounds' is not a list"))
@@ -175,17 +176,21 @@ class _Doc:
     def content_end(self, node: yaml.Node) -> int:
         """Where a node's own text ends: block collections' end marks run on to the next
         token, so follow the last value down; a block scalar's text ends before its
-        final line break."""
-        while isinstance(node, yaml.MappingNode | yaml.SequenceNode) and not node.flow_style:
-            if not node.value:
-                break
-            last = node.value[-1]
-            if isinstance(node, yaml.MappingNode):
-                node = last[0] if _is_empty(last[1]) else last[1]
-            else:
-                node = last
-        end = node.end_mark.index
-        while end > node.start_mark.index and self.text[end - 1] in "\r\n":
+        final line break. A round is an outline (:func:`~cf.record.compose.compose`):
+        its ``tail`` is that last value's text, found while it was parsed."""
+        tail = getattr(node, "tail", None)
+        if tail is None:
+            while isinstance(node, yaml.MappingNode | yaml.SequenceNode) and not node.flow_style:
+                if not node.value:
+                    break
+                last = node.value[-1]
+                if isinstance(node, yaml.MappingNode):
+                    node = last[0] if _is_empty(last[1]) else last[1]
+                else:
+                    node = last
+            tail = node.start_mark.index, node.end_mark.index
+        start, end = tail
+        while end > start and self.text[end - 1] in "\r\n":
             end -= 1
         return end
 
@@ -227,16 +232,26 @@ class _Doc:
             lead = nl if at == len(t) and not t.endswith("\n") else ""
             tail = "" if lead else nl
             return f"{t[:at]}{lead}{indent}-{gap}{line}{tail}{t[at:]}"
-        # rounds: [] or an empty value: the list becomes a block under the key
+        # rounds: [] or no list: the list becomes a block under the key. After `[]` it is
+        # indented under the key; after no list (`rounds:`, `rounds: ~`) its dash is flush
+        # with the key. What was written other than ` []` or nothing stays on the key's
+        # line as a comment (`rounds: # was ~`, `rounds:  # was [ ]`), so that cf undo of
+        # that round writes back what was there (remove_last).
         key_end = self.key.end_mark.index
         colon = t.index(":", key_end)
         value_start, value_end = colon + 1, self.node.end_mark.index
-        if _is_empty(self.node):  # `rounds:` and nothing: its marks may lie on a later line
+        key_column = self.column(self.key.start_mark.index)
+        flush = not isinstance(self.node, yaml.SequenceNode)
+        indent = " " * (key_column if flush else key_column + 2)
+        word = ""
+        if _is_empty(self.node):  # `rounds:` and nothing: its marks may lie further on
             value_end = value_start
+        elif t[value_start:value_end] != " []" and "\n" not in t[value_start:value_end]:
+            start = self.node.start_mark.index
+            word = t[value_start:start] + WAS + t[start:value_end]
         rest = t[value_end : self.line_end(value_end)]  # a comment after [] stays on the line
-        before = t[:value_start] + (rest if rest.strip() else "")
+        before = t[:value_start] + word + rest
         at = self.after_line(value_end)
-        indent = " " * (self.column(self.key.start_mark.index) + 2)
         lead = nl if at == len(t) and not t.endswith("\n") else ""
         middle = nl if not lead else ""
         tail = nl if not lead else ""
@@ -269,16 +284,39 @@ class _Doc:
             start -= 2 if t[start - 2 : start] == "\r\n" else 1
         if len(self.items) > 1:
             return t[:start] + t[end:], removed
-        # the only round: back to `rounds: []`, as cf new writes it
+        # the only round: back to `rounds: []`, as cf new writes it; or, for a list flush
+        # with its key (what cf add makes of `rounds:` or `rounds: ~`), to no list, the
+        # null word back from its comment (see append)
         key_end = self.key.end_mark.index
         colon = t.index(":", key_end)
         between = t[colon + 1 : start]
         line_rest = between[: between.find("\n")] if "\n" in between else between
         line_rest = line_rest.rstrip("\r")
-        after_key = t[colon + 1 : colon + 1 + len(line_rest)]
-        head = t[: colon + 1] + " []" + after_key
+        flush = self.column(dash) == self.column(self.key.start_mark.index)
+        was = (_WAS_NULL if flush else _WAS_EMPTY).fullmatch(line_rest)
+        if was:
+            head = t[: colon + 1] + "".join(was.groups())
+        else:
+            head = t[: colon + 1] + ("" if flush else " []") + line_rest
         gap = t[colon + 1 + len(line_rest) : start]  # the line break, comment lines between
         return head + gap + t[end:], removed
+
+
+#: What cf add leaves on ``rounds``'s line of a value it replaces by a list, other than
+#: `` []`` or nothing: ``rounds: # was ~``, ``rounds:  # was [ ]``; cf undo puts it back.
+WAS = "# was "
+_TAIL = r"([ \t]+#.*|[ \t]*)"  # what followed the value: a comment, or spaces
+_WAS_NULL = re.compile(r"([ \t]+)# was (~|null|Null|NULL)" + _TAIL)
+_WAS_EMPTY = re.compile(r"([ \t]+)# was (\[[ \t]*\])" + _TAIL)
+
+
+def _is_null(node: yaml.Node) -> bool:
+    """A value YAML reads as null: nothing, ``~``, ``null`` (the reader's nulls)."""
+    return (
+        isinstance(node, yaml.ScalarNode)
+        and not node.style
+        and node.value in ("", "~", "null", "Null", "NULL")
+    )
 
 
 def _is_empty(node: yaml.Node) -> bool:

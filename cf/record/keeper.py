@@ -363,13 +363,16 @@ def add_entries(
     file: str,
     entries: Sequence[tuple[str, str | Value]],
     number: int | None = None,
+    *,
+    before: Game | None = None,
 ) -> Change:
     """The game file ``text`` with the round ``entries`` (NAME, VALUE) make appended, or
     put in place of round ``number``; checked. VALUE is text (:func:`parse_value`) or
-    already a score or tiles (a photo read). Raises :class:`EntryError` or
+    already a score or tiles (a photo read). ``before`` is ``text`` already read, if the
+    caller has it (each version of the file is read once). Raises :class:`EntryError` or
     :class:`~cf.record.edit.EditError`; problems of the file as it would be are in
     the returned report."""
-    game = read_game(text, file)
+    game = read_game(text, file) if before is None else before
     _check_yaml(game)
     if not game.players:
         raise EntryError(Message("{file} has no readable players list", file=file))

@@ -1314,6 +1314,7 @@ class _MoveReader:
         # Move texts that could not be read, and why: an alias repeated a thousand times
         # is worked out once.
         self.failed: dict[str, NotationError] = {}
+        self.messages: dict[tuple[str, str], str] = {}
 
     def read(self, node: yaml.Node, rec: RoundRecord) -> list[MoveEntry] | None:
         if _is_null(node):
@@ -1459,8 +1460,19 @@ class _MoveReader:
         try:
             action = self.parse(text)
         except NotationError as exc:
-            return bad(exc.code or "notation", f"{clip(player)}: {exc}", value, player)
+            return bad(exc.code or "notation", self.said(player, text, exc), value, player)
         return MoveEntry(number, player, action, mark.line, mark.column)
+
+    def said(self, player: str, text: str, exc: NotationError) -> str:
+        """Why ``player``'s move ``text`` cannot be read: one string for every repeat (a
+        message is a few hundred bytes; a log may repeat a bad move a million times)."""
+        key = (player, text)
+        message = self.messages.get(key)
+        if message is None:
+            message = f"{clip(player)}: {exc}"
+            if len(self.messages) < 10_000:
+                self.messages[key] = message
+        return message
 
     @staticmethod
     def move_text(value: yaml.Node) -> str | None:
@@ -1479,7 +1491,9 @@ class _MoveReader:
     def parse(self, text: str) -> Action:
         failed = self.failed.get(text)
         if failed is not None:
-            raise failed
+            # Raised afresh: an exception raised again keeps every earlier traceback, and
+            # with it the frames of every move it failed before (2.6 kB a bad move).
+            raise failed.with_traceback(None)
         try:
             return parse_action(text, self.top)
         except NotationError as exc:
