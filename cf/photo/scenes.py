@@ -386,6 +386,18 @@ def label_map(photo: SynthPhoto, width: int, height: int) -> np.ndarray:
     return out
 
 
+def rim_map(photo: SynthPhoto, width: int, height: int) -> np.ndarray:
+    """1 where a tile lies but :func:`label_map` says background (its rim, where touching
+    tiles come apart), 0 elsewhere (uint8, ``width`` x ``height``): the tiles net's
+    training weighs these pixels more."""
+    inside = np.zeros((height, width), np.uint8)
+    scale = np.array([width / photo.image.shape[1], height / photo.image.shape[0]])
+    for box in photo.boxes:
+        pts = np.round(np.asarray(box) * scale * 8).astype(np.int32)
+        cv2.fillConvexPoly(inside, pts, 1, cv2.LINE_8, shift=3)
+    return inside & (label_map(photo, width, height) == BACKGROUND)
+
+
 def half_crops(
     rng: np.random.Generator, photo: SynthPhoto, side: int, jitter: float = 0.06
 ) -> list[tuple[np.ndarray, int]]:
