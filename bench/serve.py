@@ -146,8 +146,8 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="cf-bench-serve-"))
     game = folder / "night.yaml"
     setup = (["new", str(game), "--players", "Ana,Ben"], ["add", str(game), "Ana=0", "Ben=12"])
-    for args in setup:
-        subprocess.run([*CF, *args], check=True, capture_output=True)
+    for step in setup:  # not `args`: the options are read after this
+        subprocess.run([*CF, *step], check=True, capture_output=True)
     proc, url = start(game)
     base, token = url.split("?t=")
     try:

@@ -17,7 +17,9 @@
 # MODE=inherited measures with the environment as it is instead.
 #
 # Then `python -X importtime` shows what `cf score` imports: yaml, tabulate and rich must
-# not be among them.
+# not be among them. Last, `cf score` under CF_LANG=es against CF_LANG=en: loading a
+# catalogue must not make it slower (issue 25: the .mo is read once, by the first translated
+# text; the command's help texts are among them, so that is at start-up, about 1 ms).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -84,4 +86,28 @@ if [ -n "$heavy" ]; then
     echo "  HEAVY MODULES IMPORTED:"; echo "$heavy"
 else
     echo "  yaml, tabulate, rich: not imported"
+fi
+
+# Languages (issue 25): the catalogue is read once, by the first translated text; so
+# `cf score` in Spanish starts as fast as in English. Both run with the same environment.
+echo "language (CF_LANG=en vs CF_LANG=es, cf score 9-7 6-6 4-1, alternating runs):"
+"$PY" - "$CF" "$((RUNS * 3))" <<'EOF2'
+import os, statistics, subprocess, sys, time
+cf, runs = sys.argv[1], int(sys.argv[2])
+times = {"en": [], "es": []}
+for i in range(runs + 3):
+    for lang in (("en", "es") if i % 2 else ("es", "en")):
+        env = dict(os.environ, CF_LANG=lang)
+        start = time.perf_counter()
+        subprocess.run([cf, "score", "9-7", "6-6", "4-1"], env=env, check=True, stdout=subprocess.DEVNULL)
+        if i >= 3:  # warm-up runs are not counted
+            times[lang].append(time.perf_counter() - start)
+en, es = (statistics.median(times[k]) * 1000 for k in ("en", "es"))
+print(f"  {runs} runs each: en median {en:.1f} ms, es median {es:.1f} ms: es / en {es / en:.3f}")
+EOF2
+CF_LANG=es $PY -X importtime -m cf score 9-7 6-6 4-1 2>"$OUT/importtime-es.txt" >/dev/null
+if grep -qE '\| +babel(\.|$)' "$OUT/importtime-es.txt"; then
+    echo "  CF_LANG=es imports babel for cf score: NOT lazy"
+else
+    echo "  CF_LANG=es: babel not imported by cf score (it formats numbers only when one is printed)"
 fi

@@ -29,6 +29,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from cf.i18n import _
+
 __version__ = "0.3.0"
 
 #: Public name -> (module, attribute).
@@ -150,7 +152,9 @@ def __getattr__(name: str) -> Any:
     try:
         module, attr = _API[name]
     except KeyError:
-        raise AttributeError(f"module 'cf' has no attribute {name!r}") from None
+        raise AttributeError(
+            _("module 'cf' has no attribute {name!r}").format(name=name)
+        ) from None
     value = getattr(importlib.import_module(module), attr)
     globals()[name] = value  # later look-ups skip this function
     return value

@@ -28,6 +28,8 @@ import signal
 import sys
 from typing import Any
 
+from cf.i18n import _
+
 
 class Interrupted(BaseException):
     """SIGINT, SIGTERM or SIGHUP arrived. A ``BaseException``: no ``except Exception`` stops it."""
@@ -180,5 +182,5 @@ def output_failed(exc: OutputFailed) -> int:
     if exc.error.errno == errno.EPIPE:
         return 141  # the reader went away (| head): quiet, as a SIGPIPE death would be
     reason = exc.error.strerror or str(exc.error)
-    say(f"Error: cannot write output: {reason}")
+    say(_("Error: cannot write output: {reason}").format(reason=reason))
     return 1

@@ -201,8 +201,11 @@ class Round:
             if self.unseen_total and self.yard <= self.reserve and self.is_blocked():
                 raise RuleViolation(
                     "after-end",
-                    f"{player} played after the round was blocked "
-                    "(nothing to draw and every player passed in turn)",
+                    Message(
+                        "{player} played after the round was blocked (nothing to "
+                        "draw and every player passed in turn)",
+                        player=player,
+                    ),
                 )
             self._play(player, play, action.played_tile)
             self.turns += 1
@@ -229,12 +232,26 @@ class Round:
         """Raise ``after-end`` or ``turn`` if ``player`` may not move now."""
         if self.winner is not None:
             raise RuleViolation(
-                "after-end", f"{player} moved after {self.winner} went out: the round is over"
+                "after-end",
+                Message(
+                    "{player} moved after {winner} went out: the round is over",
+                    player=player,
+                    winner=self.winner,
+                ),
             )
         if player not in self.seat:
-            raise RuleViolation("player", f"{player} is not a player in this game")
+            raise RuleViolation(
+                "player", Message("{player} is not a player in this game", player=player)
+            )
         if self.next_player is not None and player != self.next_player:
-            raise RuleViolation("turn", f"it is {self.next_player}'s turn, not {player}'s")
+            raise RuleViolation(
+                "turn",
+                Message(
+                    "it is {next_player}'s turn, not {player}'s",
+                    next_player=self.next_player,
+                    player=player,
+                ),
+            )
 
     def _draw_turn(self, player: str, action: Action) -> None:
         """A draw, then the drawn tile played or a pass; undone if the follow-up is refused.
@@ -250,8 +267,13 @@ class Round:
                 if drawn is not None and rule != DRAW_ONE_MAY and self.fits(drawn):
                     raise RuleViolation(
                         "must-play-drawn",
-                        f"{player} drew {drawn}, which fits ({self.describe_board()}), "
-                        "and must play it",
+                        Message(
+                            "{player} drew {drawn}, which fits ({describe_board}), and "
+                            "must play it",
+                            player=player,
+                            drawn=drawn,
+                            describe_board=self.describe_board(),
+                        ),
                     )
                 if rule == DRAW_UNTIL and self.drawable:
                     self._check_pass_after_draw(player, drawn, rule)
@@ -259,8 +281,12 @@ class Round:
                 if drawn is not None and action.played_tile != drawn:
                     raise RuleViolation(
                         "must-play",
-                        f"{player} drew {drawn} and must play it or pass, "
-                        f"not {action.played_tile}",
+                        Message(
+                            "{player} drew {drawn} and must play it or pass, not {played_tile}",
+                            player=player,
+                            drawn=drawn,
+                            played_tile=action.played_tile,
+                        ),
                     )
                 self._play(player, action.play, action.played_tile)
         except RuleViolation:
@@ -291,8 +317,12 @@ class Round:
                 if drawn is not None and action.played_tile != drawn:
                     raise RuleViolation(
                         "must-play",
-                        f"{player} drew {drawn} and must play it or pass, "
-                        f"not {action.played_tile}",
+                        Message(
+                            "{player} drew {drawn} and must play it or pass, not {played_tile}",
+                            player=player,
+                            drawn=drawn,
+                            played_tile=action.played_tile,
+                        ),
                     )
                 self._play(player, action.play, action.played_tile)
         except RuleViolation:
@@ -310,14 +340,24 @@ class Round:
         if rule != DRAW_ONE_MAY and before is not None and self.fits(before):
             raise RuleViolation(
                 "must-play-drawn",
-                f"{player} drew {before}, which fits ({self.describe_board()}), "
-                "and must play it, not draw again",
+                Message(
+                    "{player} drew {before}, which fits ({describe_board}), and "
+                    "must play it, not draw again",
+                    player=player,
+                    before=before,
+                    describe_board=self.describe_board(),
+                ),
             )
         if rule != DRAW_UNTIL:
             raise RuleViolation(
                 "draw-limit",
-                f"{player} drew again in the same turn, but under the house rule "
-                f"draw: {rule} a turn has one draw at most (draw: until allows more)",
+                Message(
+                    "{player} drew again in the same turn, but under the house "
+                    "rule draw: {rule} a turn has one draw at most (draw: until "
+                    "allows more)",
+                    player=player,
+                    rule=rule,
+                ),
             )
 
     def _check_pass_after_draw(self, player: str, drawn: Tile | None, rule: str) -> None:
@@ -326,14 +366,23 @@ class Round:
         if rule != DRAW_ONE_MAY and drawn is not None and self.fits(drawn):
             raise RuleViolation(
                 "must-play-drawn",
-                f"{player} drew {drawn}, which fits ({self.describe_board()}), and must play it",
+                Message(
+                    "{player} drew {drawn}, which fits ({describe_board}), and must play it",
+                    player=player,
+                    drawn=drawn,
+                    describe_board=self.describe_board(),
+                ),
             )
         if rule == DRAW_UNTIL and self.drawable:
             raise RuleViolation(
                 "must-draw",
-                f"{player} passed after drawing, but under the house rule draw: until a "
-                f"player draws until a tile fits, and the chicken yard has {self.drawable} "
-                "tile(s) to draw",
+                Message(
+                    "{player} passed after drawing, but under the house rule "
+                    "draw: until a player draws until a tile fits, and the "
+                    "chicken yard has {drawable} tile(s) to draw",
+                    player=player,
+                    drawable=self.drawable,
+                ),
             )
 
     def _draw(self, player: str, tile: Tile | None) -> None:
@@ -342,8 +391,12 @@ class Round:
         if self.can_play(player):
             raise RuleViolation(
                 "must-play",
-                f"{player} drew while holding {_list(self.legal_plays(player))}, playable: "
-                f"{self.describe_board()}",
+                Message(
+                    "{player} drew while holding {legal_plays}, playable: {describe_board}",
+                    player=player,
+                    legal_plays=_list(self.legal_plays(player)),
+                    describe_board=self.describe_board(),
+                ),
             )
         self._take(player, tile)
 
@@ -354,18 +407,34 @@ class Round:
         if not self.drawable:
             what = "empty" if self.yard == 0 else f"down to the reserve of {self.reserve}"
             raise RuleViolation(
-                "yard-empty", f"{player} drew, but the chicken yard is {what}: nothing to draw"
+                "yard-empty",
+                Message(
+                    "{player} drew, but the chicken yard is {what}: nothing to draw",
+                    player=player,
+                    what=what,
+                ),
             )
         if tile is not None:
             if tile in self.on_table:
                 raise RuleViolation(
-                    "not-in-yard", f"{player} drew {tile}, but {tile} is on the table"
+                    "not-in-yard",
+                    Message(
+                        "{player} drew {tile}, but {tile} is on the table",
+                        player=player,
+                        tile=tile,
+                    ),
                 )
             holder = self.owner.get(tile)
             if holder is not None:
                 where = "their own hand" if holder == player else f"{holder}'s hand"
                 raise RuleViolation(
-                    "not-in-yard", f"{player} drew {tile}, but {tile} is in {where}"
+                    "not-in-yard",
+                    Message(
+                        "{player} drew {tile}, but {tile} is in {where}",
+                        player=player,
+                        tile=tile,
+                        where=where,
+                    ),
                 )
             hand.known.add(tile)
             self.owner[tile] = player
@@ -389,14 +458,22 @@ class Round:
         if self.can_play(player):
             raise RuleViolation(
                 "must-play",
-                f"{player} passed while holding {_list(self.legal_plays(player))}, playable: "
-                f"{self.describe_board()}",
+                Message(
+                    "{player} passed while holding {legal_plays}, playable: {describe_board}",
+                    player=player,
+                    legal_plays=_list(self.legal_plays(player)),
+                    describe_board=self.describe_board(),
+                ),
             )
         if self.drawable:
             raise RuleViolation(
                 "must-draw",
-                f"{player} passed without drawing, but the chicken yard has {self.drawable} "
-                "tile(s) to draw",
+                Message(
+                    "{player} passed without drawing, but the chicken yard has "
+                    "{drawable} tile(s) to draw",
+                    player=player,
+                    drawable=self.drawable,
+                ),
             )
         self.turns += 1
         self.passes_in_a_row += 1
@@ -410,7 +487,15 @@ class Round:
             tile = Tile.of(*oriented)
         if tile in self.on_table:
             where = "the starter" if tile == self.starter else "on the table"
-            raise RuleViolation("already-played", f"{player} played {tile}, which is {where}")
+            raise RuleViolation(
+                "already-played",
+                Message(
+                    "{player} played {tile}, which is {where}",
+                    player=player,
+                    tile=tile,
+                    where=where,
+                ),
+            )
         hand = self.hands[player]
         known = hand.known
         in_hand = tile in known
@@ -443,11 +528,22 @@ class Round:
         holder = self.owner.get(tile)
         if holder is not None:
             raise RuleViolation(
-                "not-in-hand", f"{player} played {tile}, which is in {holder}'s hand"
+                "not-in-hand",
+                Message(
+                    "{player} played {tile}, which is in {holder}'s hand",
+                    player=player,
+                    tile=tile,
+                    holder=holder,
+                ),
             )
         if hand.unseen == 0:
             held = _list(sorted(hand.known)) if hand.known else "nothing"
-            raise RuleViolation("not-in-hand", f"{player} played {tile}, but holds {held}")
+            raise RuleViolation(
+                "not-in-hand",
+                Message(
+                    "{player} played {tile}, but holds {held}", player=player, tile=tile, held=held
+                ),
+            )
 
     def _on_starter(self, player: str, tile: Tile, near: int, far: int) -> int:
         """``starter-open``: an arm of the starter; returns the new open end."""
@@ -455,8 +551,14 @@ class Round:
         if s not in tile:
             raise RuleViolation(
                 "starter-open",
-                f"{player} played {tile} off the starter: {self.describe_board()}, "
-                f"so every play must hold a {s}",
+                Message(
+                    "{player} played {tile} off the starter: {describe_board}, "
+                    "so every play must hold a {s}",
+                    player=player,
+                    tile=tile,
+                    describe_board=self.describe_board(),
+                    s=s,
+                ),
             )
         self.arms += 1
         return far if near == s else near
@@ -468,8 +570,14 @@ class Round:
         if d not in tile:
             raise RuleViolation(
                 "foot-open",
-                f"{player} played {tile} elsewhere while {self.describe_board()}: "
-                f"the next play must hold a {d}",
+                Message(
+                    "{player} played {tile} elsewhere while {describe_board}: "
+                    "the next play must hold a {d}",
+                    player=player,
+                    tile=tile,
+                    describe_board=self.describe_board(),
+                    d=d,
+                ),
             )
         self.toes += 1
         if self.toes == TOES:
@@ -487,7 +595,12 @@ class Round:
         else:
             raise RuleViolation(
                 "no-match",
-                f"{player} played {tile}, which matches no open end: {self.describe_board()}",
+                Message(
+                    "{player} played {tile}, which matches no open end: {describe_board}",
+                    player=player,
+                    tile=tile,
+                    describe_board=self.describe_board(),
+                ),
             )
         left = ends[touch] - 1
         if left:

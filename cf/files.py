@@ -32,6 +32,7 @@ import tempfile
 from collections.abc import Iterator
 
 from cf.errors import Error
+from cf.i18n import Message
 
 
 class WriteError(Error, OSError):
@@ -73,25 +74,29 @@ def atomic_write(path: str, data: str | bytes, *, overwrite: bool = False) -> No
     to ``path`` atomically, through a symbolic link. Without ``overwrite`` an existing
     ``path`` is refused; a read-only one always is (:func:`read_only`)."""
     if not path:
-        raise WriteError("no file name given")
+        raise WriteError(Message("no file name given"))
     real = target(path)
     if os.path.islink(real):
-        raise WriteError(f"{path} is a symbolic link that leads round in a loop")
+        raise WriteError(
+            Message("{path} is a symbolic link that leads round in a loop", path=path)
+        )
     if os.path.isdir(real):
-        raise WriteError(f"{path} is a folder")
+        raise WriteError(Message("{path} is a folder", path=path))
     if not overwrite and os.path.lexists(path):
-        raise WriteError(f"{path} exists (use --force to replace it)")
+        raise WriteError(Message("{path} exists (use --force to replace it)", path=path))
     folder = os.path.dirname(os.path.abspath(real))
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if os.path.exists(real) and not os.path.isfile(real):
         _write_into(path, raw)  # a pipe or a device: renaming over it would replace it
         return
     if os.path.exists(real) and read_only(real):
-        raise WriteError(f"{path} is read-only: nothing written")
+        raise WriteError(Message("{path} is read-only: nothing written", path=path))
     try:
         fd, tmp = tempfile.mkstemp(prefix=".cf-", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise WriteError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise WriteError(
+            Message("cannot write {path}: {value}", path=path, value=exc.strerror or exc)
+        ) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
@@ -102,7 +107,9 @@ def atomic_write(path: str, data: str | bytes, *, overwrite: bool = False) -> No
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise WriteError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise WriteError(
+            Message("cannot write {path}: {value}", path=path, value=exc.strerror or exc)
+        ) from None
     _fsync_folder(folder)
 
 
@@ -133,7 +140,9 @@ def _write_into(path: str, raw: bytes) -> None:
         with open(path, "wb") as fh:
             fh.write(raw)
     except OSError as exc:
-        raise WriteError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise WriteError(
+            Message("cannot write {path}: {value}", path=path, value=exc.strerror or exc)
+        ) from None
 
 
 def _fsync_folder(folder: str) -> None:
@@ -161,4 +170,6 @@ def locked(path: str, timeout: float = 30.0) -> Iterator[None]:
         with lock:
             yield
     except Timeout:
-        raise WriteError(f"{path} is being written by another cf: try again") from None
+        raise WriteError(
+            Message("{path} is being written by another cf: try again", path=path)
+        ) from None

@@ -35,6 +35,9 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +49,9 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 ENVIRONMENT = ("CF_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _chosen: str | None = None
+#: The language of the one request or task at hand (:func:`speaking`), over ``_chosen``: a
+#: context variable, so each thread and each asyncio task sees its own.
+_speaking: ContextVar[str | None] = ContextVar("cf_speaking", default=None)
 _catalogues: dict[str, _gettext.NullTranslations] = {}
 
 
@@ -54,6 +60,25 @@ def set_language(code: str | None) -> None:
     again. A language cf does not have means English."""
     global _chosen
     _chosen = None if code is None else _known(code) or "en"
+
+
+@contextmanager
+def speaking(code: str | None) -> Iterator[str]:
+    """Within the block, messages are in ``code`` (``None``: the process's language) for
+    this thread or task alone: what a server uses for each request, so that two readers
+    in two languages at once never see each other's. Yields the language used.
+
+    >>> with speaking("gl-ES"):
+    ...     _("chicken yard: {tiles}").format(tiles="5-4")
+    'galiñeiro: 5-4'
+    >>> language()
+    'en'
+    """
+    mark = _speaking.set(None if code is None else _known(code) or "en")
+    try:
+        yield language()
+    finally:
+        _speaking.reset(mark)
 
 
 def _known(code: str) -> str | None:
@@ -71,6 +96,9 @@ def language() -> str:
     'en'
     >>> set_language(None)
     """
+    now = _speaking.get()
+    if now is not None:
+        return now
     if _chosen is not None:
         return _chosen
     for name in ENVIRONMENT:

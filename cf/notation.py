@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass, field
 
 from cf.errors import clip
+from cf.i18n import Message
 from cf.tiles import NotationError, Tile, TileError, parse_oriented, split_tokens
 
 _TILE_SHAPE = re.compile(r"\[?[0-9]+[-|][0-9]+\]?")
@@ -60,7 +61,7 @@ class Action:
         if self.drawn is not None:
             object.__setattr__(self, "drawn_tile", Tile.of(*self.drawn))
         if self.earlier and not self.drew:  # (an empty tuple is false: no cost per move)
-            raise ValueError("an action with earlier draws must have drew=True")
+            raise ValueError(Message("an action with earlier draws must have drew=True"))
 
     def __repr__(self) -> str:
         more = f", earlier={self.earlier!r}" if self.earlier else ""
@@ -96,7 +97,9 @@ class Move:
 
 def _tile(token: str, top: int | None) -> Oriented:
     if not _TILE_SHAPE.fullmatch(token):
-        raise MoveNotationError(f"'{clip(token)}' is not a tile, 'draw' or 'pass'", token)
+        raise MoveNotationError(
+            Message("'{token}' is not a tile, 'draw' or 'pass'", token=clip(token)), token
+        )
     return parse_oriented(token, top)
 
 
@@ -122,14 +125,17 @@ def _parse_action(text: str, top: int | None) -> Action:
     tokens = split_tokens(text)
     words = [t.lower() for t in tokens]
     if not tokens:
-        raise MoveNotationError("empty move: write a tile, 'draw …' or 'pass'", text)
+        raise MoveNotationError(Message("empty move: write a tile, 'draw …' or 'pass'"), text)
     if words == ["pass"]:
         return Action()
     if words[0] != "draw":
         if len(tokens) == 1:
             return Action(play=_tile(tokens[0], top))
         raise MoveNotationError(
-            f"'{clip(text)}' is not a move: write a tile, 'draw [TILE], TILE|pass' or 'pass'",
+            Message(
+                "'{text}' is not a move: write a tile, 'draw [TILE], TILE|pass' or 'pass'",
+                text=clip(text),
+            ),
             text,
         )
     # One or more `draw [TILE]`, then the tile played or `pass`. A tile after `draw` names
@@ -145,8 +151,12 @@ def _parse_action(text: str, top: int | None) -> Action:
             draws.append(None)
     if not draws or i != last or words[last] == "draw":
         raise MoveNotationError(
-            f"'{clip(text)}' is not a move: a draw is 'draw [TILE], TILE' or "
-            "'draw [TILE], pass' (several draws: 'draw [TILE], draw [TILE], …, TILE|pass')",
+            Message(
+                "'{text}' is not a move: a draw is 'draw [TILE], TILE' or "
+                "'draw [TILE], pass' (several draws: 'draw [TILE], draw "
+                "[TILE], …, TILE|pass')",
+                text=clip(text),
+            ),
             text,
         )
     play = None if words[last] == "pass" else _tile(tokens[last], top)

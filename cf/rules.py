@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cf.errors import Error, clip
+from cf.i18n import Message
 from cf.tiles import DEFAULT_DOUBLE_BLANK, SET_NAMES, set_name
 
 #: Tiles dealt to each player, by set (highest pip) and number of players.
@@ -89,7 +90,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.top not in SET_NAMES:
-            raise RulesError(f"unknown set double-{self.top}")
+            raise RulesError(Message("unknown set double-{top}", top=self.top))
         check_option("deal", self.deal, self.top, allow_none=True)
         check_option("starter_arms", self.starter_arms, self.top)
         check_option("double_blank", self.double_blank, self.top)
@@ -151,17 +152,28 @@ class Rules:
     def tiles_each(self, players: int) -> int:
         """Tiles dealt to each of ``players``: the ``deal`` option, else the table."""
         if players < 2:
-            raise RulesError("a game needs at least 2 players")
+            raise RulesError(Message("a game needs at least 2 players"))
         if self.deal is not None:
             return self.deal
         table = DEAL_TABLES[self.top]
         if players not in table:
             if not table:
-                raise RulesError(f"{self.set_name} has no deal table: give the deal explicitly")
+                raise RulesError(
+                    Message(
+                        "{set_name} has no deal table: give the deal explicitly",
+                        set_name=self.set_name,
+                    )
+                )
             low, high = min(table), max(table)
             raise RulesError(
-                f"{self.set_name} deals for {low} to {high} players, not {players}: "
-                "give the deal explicitly"
+                Message(
+                    "{set_name} deals for {low} to {high} players, not "
+                    "{players}: give the deal explicitly",
+                    set_name=self.set_name,
+                    low=low,
+                    high=high,
+                    players=players,
+                )
             )
         return table[players]
 
@@ -176,8 +188,13 @@ class Rules:
         arms = players if self.starter_arms == PLAYERS else int(self.starter_arms)
         if not 2 <= arms <= self.top:
             raise RulesError(
-                f"the starter takes 2 to {self.top} arms in {self.set_name}, "
-                f"so starter_arms 'players' cannot be {arms}"
+                Message(
+                    "the starter takes 2 to {top} arms in {set_name}, so "
+                    "starter_arms 'players' cannot be {arms}",
+                    top=self.top,
+                    set_name=self.set_name,
+                    arms=arms,
+                )
             )
         return arms
 
@@ -188,8 +205,16 @@ class Rules:
         yard = self.pool - players * each
         if yard < reserve:
             raise RulesError(
-                f"dealing {each} tiles to {players} players leaves {max(yard, 0)} in the "
-                f"chicken yard of {self.set_name}, fewer than the reserve of {reserve}"
+                Message(
+                    "dealing {each} tiles to {players} players leaves {max} in "
+                    "the chicken yard of {set_name}, fewer than the reserve of "
+                    "{reserve}",
+                    each=each,
+                    players=players,
+                    max=max(yard, 0),
+                    set_name=self.set_name,
+                    reserve=reserve,
+                )
             )
         return DealRow(self.set_name, players, each, yard, reserve)
 
@@ -228,7 +253,10 @@ def parse_starter_arms(text: str) -> int | str:
     if word.isascii() and word.isdigit() and len(word) <= 1000:
         return int(word)
     raise RulesError(
-        f"starter_arms must be a whole number from 2 up or 'players', not '{clip(word)}'"
+        Message(
+            "starter_arms must be a whole number from 2 up or 'players', not '{word}'",
+            word=clip(word),
+        )
     )
 
 
@@ -242,14 +270,24 @@ def check_option(
     if name == "draw":
         if value in DRAW_RULES:
             return
-        raise RulesError(f"draw must be one of {', '.join(DRAW_RULES)}, not {value!r}")
+        raise RulesError(
+            Message(
+                "draw must be one of {DRAW_RULES}, not {value!r}",
+                DRAW_RULES=", ".join(DRAW_RULES),
+                value=value,
+            )
+        )
     if name == "starter_arms":
         if value == PLAYERS:
             return
         if _is_int(value) and 2 <= value <= top:  # type: ignore[operator]
             return
         raise RulesError(
-            f"starter_arms must be a whole number from 2 to {top} or 'players', not {value!r}"
+            Message(
+                "starter_arms must be a whole number from 2 to {top} or 'players', not {value!r}",
+                top=top,
+                value=value,
+            )
         )
     if name == "rounds":
         if _is_int(value) and 1 <= value <= top + 1:  # type: ignore[operator]
@@ -257,16 +295,30 @@ def check_option(
         if target and _is_int(value) and value >= 1:  # type: ignore[operator]
             return  # with a target, rounds is only the most a game may have
         if target:
-            raise RulesError(f"rounds must be a whole number, at least 1, not {value!r}")
+            raise RulesError(
+                Message("rounds must be a whole number, at least 1, not {value!r}", value=value)
+            )
         raise RulesError(
-            f"rounds must be a whole number from 1 to {top + 1} (one per double of "
-            f"{set_name(top)}), not {value!r}"
+            Message(
+                "rounds must be a whole number from 1 to {value} (one per "
+                "double of {set_name}), not {value2!r}",
+                value=top + 1,
+                set_name=set_name(top),
+                value2=value,
+            )
         )
     minimum = 1 if name in ("deal", "target") else 0
     if _is_int(value) and value >= minimum:  # type: ignore[operator]
         return
     what = "at least 1" if minimum else "0 or more"
-    raise RulesError(f"{name} must be a whole number, {what}, not {value!r}")
+    raise RulesError(
+        Message(
+            "{name} must be a whole number, {what}, not {value!r}",
+            name=name,
+            what=what,
+            value=value,
+        )
+    )
 
 
 def _is_int(value: object) -> bool:

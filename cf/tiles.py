@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from cf.errors import Error, clip
+from cf.i18n import Message
 
 DEFAULT_DOUBLE_BLANK = 50
 
@@ -75,9 +76,11 @@ class Tile(tuple):  # type: ignore[type-arg]
 
     def __new__(cls, high: int, low: int) -> Tile:
         if low > high:
-            raise ValueError(f"Tile({high}, {low}): store the high pip first")
+            raise ValueError(
+                Message("Tile({high}, {low}): store the high pip first", high=high, low=low)
+            )
         if low < 0:
-            raise ValueError("pips are never negative")
+            raise ValueError(Message("pips are never negative"))
         return tuple.__new__(cls, (high, low))
 
     def __getnewargs__(self) -> tuple[int, int]:
@@ -172,13 +175,25 @@ def _parse_oriented(text: str, top: int | None) -> tuple[int, int]:
         inner = inner[1:-1]
     match = _TILE_RE.fullmatch(inner)
     if match is None:
-        raise TileError(f"'{clip(token)}' is not a tile ({_tile_hint(token, top)})", token)
+        raise TileError(
+            Message(
+                "'{token}' is not a tile ({tile_hint})",
+                token=clip(token),
+                tile_hint=_tile_hint(token, top),
+            ),
+            token,
+        )
     if len(match.group(1)) > 4 or len(match.group(2)) > 4:
-        raise TileError(f"'{clip(token)}' has a pip above the set", token)
+        raise TileError(Message("'{token}' has a pip above the set", token=clip(token)), token)
     a, b = int(match.group(1)), int(match.group(2))
     if top is not None and max(a, b) > top:
         raise TileError(
-            f"'{token}' is not in {set_name(top)}: pips go from 0 to {top}",
+            Message(
+                "'{token}' is not in {set_name}: pips go from 0 to {top}",
+                token=token,
+                set_name=set_name(top),
+                top=top,
+            ),
             token,
         )
     return a, b
@@ -202,7 +217,9 @@ def parse_hand(text: str | Iterable[str], top: int | None = 9) -> tuple[Tile, ..
         tile = Tile.parse(token, top)
         if tile in seen:
             again = f"'{token}' repeats {tile}" if token.strip() != str(tile) else f"{tile} twice"
-            raise DuplicateTileError(f"{again}: a tile can be in a hand only once", token)
+            raise DuplicateTileError(
+                Message("{again}: a tile can be in a hand only once", again=again), token
+            )
         seen.add(tile)
         tiles.append(tile)
     return tuple(tiles)
@@ -230,7 +247,7 @@ def parse_set_name(text: object) -> int:
     12
     """
     if isinstance(text, bool) or not isinstance(text, (str, int)):
-        raise SetNameError(f"a set is named by text, not {type(text).__name__}")
+        raise SetNameError(Message("a set is named by text, not {name}", name=type(text).__name__))
     name = str(text).strip().lower() if isinstance(text, str) else _int_text(text)
     number = name
     if name.startswith("double-"):
@@ -244,7 +261,9 @@ def parse_set_name(text: object) -> int:
     if top not in SET_NAMES:
         known = ", ".join(SET_NAMES.values())
         written = text if isinstance(text, str) else name
-        raise SetNameError(f"unknown set '{clip(written)}' (known: {known})")
+        raise SetNameError(
+            Message("unknown set '{written}' (known: {known})", written=clip(written), known=known)
+        )
     return top
 
 
@@ -284,7 +303,9 @@ class DominoSet:
         """The double that starts round ``round_number`` (1-based): N-N, then down to 0-0,
         then N-N again (only a game played to a ``target`` has more than N+1 rounds)."""
         if round_number < 1:
-            raise ValueError(f"{self.name} has rounds 1 to {self.top + 1}")
+            raise ValueError(
+                Message("{name} has rounds 1 to {value}", name=self.name, value=self.top + 1)
+            )
         value = self.top - (round_number - 1) % (self.top + 1)
         return Tile.of(value, value)
 

@@ -24,15 +24,18 @@ FLAGS = (
 )
 
 
-def chromium(webdriver: Any, *extra: str) -> Iterator[Any]:
-    """A driver for a fixture to yield: FLAGS plus ``extra``, the console log kept; quit
-    and its profile removed afterwards."""
+def chromium(webdriver: Any, *extra: str, prefs: dict[str, Any] | None = None) -> Iterator[Any]:
+    """A driver for a fixture to yield: FLAGS plus ``extra`` (and the profile ``prefs``,
+    such as ``intl.accept_languages``), the console log kept; quit and its profile
+    removed afterwards."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     profile = tempfile.mkdtemp(prefix="cf-chromium-")
     for flag in (*FLAGS, *extra, f"--user-data-dir={profile}"):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
     service = webdriver.ChromeService(executable_path=DRIVER)
     driver = webdriver.Chrome(options=options, service=service)
     try:

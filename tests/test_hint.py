@@ -187,7 +187,7 @@ def test_hint_answers_in_under_a_second_as_a_real_process():
     )
     elapsed = time.perf_counter() - start
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.startswith("Round 1, after 20 move(s): Ana to play\n")
+    assert proc.stdout.startswith("Round 1, after 20 moves: Ana to play\n")
     assert elapsed < 3  # about 0.4 s alone on the machine; the CPU here is shared
 
 

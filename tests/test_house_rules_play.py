@@ -389,4 +389,4 @@ def test_hint_in_a_round_past_the_sets_last_of_a_game_to_a_target(cli, tmp_path)
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     result = cli("hint", str(path), "-n", "5")
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.startswith("Round 8, after 3 move(s)")
+    assert result.stdout.startswith("Round 8, after 3 moves")

@@ -22,6 +22,8 @@ CF = ROOT / "cf"
 PRINTERS = {"print", "echo", "secho", "fail", "say", "warn"}
 HELP_KEYWORDS = {"help", "short_help", "epilog", "message"}
 MARKERS = {"_", "gettext", "ngettext", "N_", "Message"}
+#: Exceptions whose first argument is a problem code (machine text) and second the message.
+CODE_FIRST = {"RuleViolation"}
 
 #: Modules whose messages are not marked yet (docs/translating.md, "What is not
 #: translated yet"). The list only shrinks: a module leaves it once marked.
@@ -69,7 +71,8 @@ def _unmarked(tree: ast.AST, source: str = "") -> list[int]:
                 if keyword.arg in HELP_KEYWORDS:
                     check(keyword.value)
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
-            for arg in node.exc.args[:1]:
+            first = 1 if _name(node.exc.func) in CODE_FIRST else 0
+            for arg in node.exc.args[first : first + 1]:
                 check(arg)
     return lines
 

@@ -242,7 +242,7 @@ def test_cli_partial_games_are_not_rated_unless_asked(cli, tmp_path):
     a = scores_file(tmp_path, "a.yaml", ["Ana", "Ben"], [[0, 12]])
     p = scores_file(tmp_path, "p.yaml", ["Ana", "Ben"], [[30, 0]], total_rounds=3)
     result = cli("tally", a, p, "--rank-by", "rating", "-f", "json")
-    assert "1 partial game(s) not rated" in result.stderr
+    assert "1 partial game not rated" in result.stderr
     assert [s["games"] for s in json.loads(result.stdout)["standings"]] == [1, 1]
     result = cli("tally", a, p, "--rank-by", "rating", "--count-partial", "-f", "json")
     assert [s["games"] for s in json.loads(result.stdout)["standings"]] == [2, 2]

@@ -159,7 +159,7 @@ def test_the_page_shows_hostile_text_as_text(client, game):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html  # the title, escaped
     state = state_in_page(html)
     assert state["players"] == PLAYERS
-    assert state == client.get("/api/state").json()
+    assert state == client.get("/api/state?lang=en").json()  # the page asks in its language
     # the JSON element cannot be closed from inside
     assert script_json({"n": "</script><!--"}).count("<") == 0
 
@@ -464,6 +464,45 @@ def test_a_photo_is_read_and_nothing_written(tmp_path):
     assert data["image"].startswith("data:image/jpeg;base64,")
     assert data["unreadable"] == [] and data["found"]
     assert path.read_bytes() == before
+
+
+def test_a_big_jpeg_is_decoded_reduced_and_its_reading_drawn_where_it_was_read(
+    tmp_path, monkeypatch
+):
+    """A 12 MP phone photo is decoded at half its size, as cf score --photo decodes it
+    (much faster than whole), and the outlines, in the photo's own pixels, are drawn
+    where the tiles are on the small picture sent back."""
+    cv2 = pytest.importorskip("cv2")
+    import numpy as np
+
+    from cf.photo import reader
+    from cf.photo.reader import PhotoReading, TileRead
+    from cf.serve import photos
+    from cf.tiles import parse_hand
+
+    decoded = []
+    real_decode = reader.decode_image
+
+    def spy(data, name="image", reduction=1):
+        image = real_decode(data, name, reduction)
+        decoded.append((reduction, image.shape[:2]))
+        return image
+
+    monkeypatch.setattr(reader, "decode_image", spy)
+    _ok, jpeg = cv2.imencode(".jpg", np.full((3000, 4000, 3), 90, np.uint8))
+    result = photos.read_upload(jpeg.tobytes(), 9, 50, "es")
+    assert decoded == [(2, (1500, 2000))]
+    assert result["found"] is False
+    assert result["shown"]["message"].startswith("no se ve ninguna ficha")
+
+    drawn = []
+    monkeypatch.setattr(
+        "cf.photo.annotate.annotate", lambda image, reading: drawn.append(reading) or image
+    )
+    box = [(0, 0), (4000, 0), (4000, 3000), (2000, 1500)]  # the photo's pixels
+    found = PhotoReading(reads=[TileRead(parse_hand("5-1")[0], 0.9, box)], width=4000, height=3000)
+    photos._annotated(np.zeros((1500, 2000, 3), np.uint8), found, 2)
+    assert drawn[0].reads[0].box == [(0, 0), (1024, 0), (1024, 768), (512, 384)]
 
 
 def test_a_photo_without_the_photo_extra_says_how_to_get_it(game):

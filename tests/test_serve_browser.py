@@ -311,3 +311,54 @@ def test_game_over_shows_the_winner_and_hides_the_form(browser, tmp_path):
         score(d, "Ben", 4)
         tap(d, d.find_element(By.ID, "submit"))
         wait(d, lambda d: d.find_element(By.ID, "banner").text == "game over: Ana wins with 0")
+
+
+@pytest.fixture
+def spanish_browser():
+    """Chromium set up as a browser in Spain: its language, and the Accept-Language it
+    sends."""
+    yield from chromium(webdriver, "--lang=es", prefs={"intl.accept_languages": "es-ES,es"})
+
+
+def test_a_spanish_phone_gets_the_page_in_spanish_and_enters_a_round(spanish_browser, tmp_path):
+    d = spanish_browser
+    path = tmp_path / "noche.yaml"
+    path.write_text(
+        new_game_text(["Ana", "Bea", "Cy"], Rules(top=6), title="Noche", date="2026-12-04"),
+        encoding="utf-8",
+    )
+    with running(path, TOKEN) as base:
+        emulate(d, PHONE)
+        d.get(f"{base}?t={TOKEN}")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .player"))
+        assert d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "es"
+        assert d.find_element(By.ID, "entry-title").text == "Ronda 1"
+        assert d.find_element(By.ID, "submit").text == "Añadir la ronda 1"
+        modes = [b.text for b in card(d, "Ana").find_elements(By.CSS_SELECTOR, ".modes button")]
+        assert modes == ["Puntos", "Fichas", "Fuera"]
+        # refused by the page, then by the server: both say why in Spanish
+        tap(d, d.find_element(By.ID, "submit"))
+        refusal = d.find_element(By.ID, "refusal")
+        assert refusal.text.startswith("No se ha escrito nada: Ana: indica los puntos")
+        score(d, "Ana", 0)
+        score(d, "Bea", 12)
+        score(d, "Cy", 9999)  # more than any hand holds
+        tap(d, d.find_element(By.ID, "submit"))
+        wait(d, lambda d: "el archivo tendría estos problemas" in refusal.text)
+        assert rounds_in_file(path) == []
+        score(d, "Cy", 7)
+        tap(d, d.find_element(By.ID, "submit"))
+        wait(d, lambda d: round_head(d) == "ronda 1")
+        assert (
+            d.find_element(By.ID, "footer").text == "ronda 1 de 7, la siguiente empieza con el 5-5"
+        )
+        assert d.find_element(By.ID, "entry-title").text == "Ronda 2"
+        assert len(rounds_in_file(path)) == 1
+        # the longer Spanish words still fit a phone: nothing wider than the screen
+        mode(d, "Bea", "tiles")
+        assert d.execute_script("return document.documentElement.scrollWidth") <= PHONE["width"]
+        if os.environ.get("CF_SCREENSHOTS"):
+            d.save_screenshot(str(Path(os.environ["CF_SCREENSHOTS"]) / "serve-phone-es.png"))
+        # no script error (the 422 of the refused round is the network's, as it should be)
+        log = d.get_log("browser")
+        assert [e for e in log if e["level"] == "SEVERE" and e["source"] != "network"] == []

@@ -9,7 +9,7 @@ from typing import Annotated, Any, NoReturn, Optional
 import typer
 
 from cf.commands.common import TextJson, check_photo_path, command_app, fail
-from cf.i18n import _
+from cf.i18n import _, tr
 
 app = command_app()
 
@@ -120,13 +120,17 @@ def add(
             try:
                 change = add_entries(text, file, values, round_)
             except (EntryError, EditError) as exc:
-                fail_lines(str(exc))
+                fail_lines(tr(exc))
             if not change.report.valid:
                 _print_problems(change.report, round_ or count + 1)
                 raise typer.Exit(1)
             atomic_write(file, change.text, overwrite=True)
     except OSError as exc:  # the write itself, or the lock file beside FILE
-        fail(str(exc) if isinstance(exc, WriteError) else f"cannot write {file}: {exc}")
+        fail(
+            tr(exc)
+            if isinstance(exc, WriteError)
+            else _("cannot write {file}: {exc}").format(file=file, exc=tr(exc))
+        )
     replaced = round_ if round_ is not None and round_ <= count else None
     if replaced is None:
         _warn_if_repeated(change.game)
@@ -271,9 +275,9 @@ def _photo(name: str, path: str, top: int) -> Any:
     try:
         result = read_photo(path, top)
     except (Error, OSError) as exc:
-        fail(str(exc) if path in str(exc) else f"{path}: {exc}")
+        fail(tr(exc) if path in str(exc) else f"{path}: {tr(exc)}")
     if not result.ok:
-        hint = "the game file's set is wrong (cf new FILE --set {set})"
+        hint = _("the game file's set is wrong (cf new FILE --set {set})")
         for line in refusal_lines(path, result, top, hint):
             typer.echo(_("Error: {line}").format(line=line), err=True)
         fail(

@@ -15,7 +15,7 @@ from cf.commands.common import (
     names_option,
     set_option,
 )
-from cf.i18n import _
+from cf.i18n import _, tr
 from cf.rules import DealRow, Rules, RulesError
 
 app = command_app()
@@ -24,7 +24,18 @@ app = command_app()
 # --- cf deal ----------------------------------------------------------------------------
 
 
-@app.command(short_help=_("The deal table, or real shuffled hands."))
+@app.command(
+    short_help=_("The deal table, or real shuffled hands."),
+    help=_("""How many tiles each player gets, the chicken yard and its reserve; --shuffle deals.
+
+    \b
+    Examples:
+      cf deal                   the double-nine table
+      cf deal 4                 one row: 11 tiles each
+      cf deal --set 12 6 -f json
+      cf deal --shuffle --names Ana,Ben,Carla,Dan --seed 7
+    """),
+)
 def deal(
     players: Annotated[
         Optional[int],
@@ -63,20 +74,12 @@ def deal(
         TextJson, typer.Option("--format", "-f", help=_("Output format."))
     ] = TextJson.text,
 ) -> None:
-    """How many tiles each player gets, the chicken yard and its reserve; --shuffle deals.
-
-    \b
-    Examples:
-      cf deal                   the double-nine table
-      cf deal 4                 one row: 11 tiles each
-      cf deal --set 12 6 -f json
-      cf deal --shuffle --names Ana,Ben,Carla,Dan --seed 7
-    """
+    """The command; its --help is the decorator's help text (marked for translation)."""
     top = set_option(set_)
     try:
         rules = Rules(top=top, deal=deal_, reserve=reserve)
     except RulesError as exc:
-        fail(str(exc), 2)
+        fail(tr(exc), 2)
     name_list = names_option(names, players)
     if shuffle:
         _shuffle(rules, _seats(rules, name_list, players, round_), round_, seed, format_)
@@ -114,7 +117,7 @@ def _seats(
     try:
         rules.row(players)  # before making up names for a million players
     except RulesError as exc:
-        fail(str(exc))
+        fail(tr(exc))
     return [f"P{i}" for i in range(1, players + 1)]
 
 
@@ -124,7 +127,7 @@ def _rows(rules: Rules, count: Optional[int], deal_: Optional[int]) -> list[Deal
         try:
             return [rules.row(count)]
         except RulesError as exc:
-            fail(str(exc))
+            fail(tr(exc))
     rows = rules.table()
     if not rows and deal_ is not None:
         fail(
@@ -149,7 +152,7 @@ def _shuffle(
     try:
         dealt = shuffle_deal(rules, names, round_, seed)
     except RulesError as exc:
-        fail(str(exc))
+        fail(tr(exc))
     if format_ is TextJson.json:
         echo_json(
             {

@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from cf.commands.common import TextJson, command_app, echo_json, fail, read_games
+from cf.i18n import _, tr
 
 app = command_app()
 
@@ -14,56 +15,9 @@ app = command_app()
 # --- cf hint ----------------------------------------------------------------------------
 
 
-@app.command(short_help="What should I play? Advice for a round in progress.")
-def hint(
-    file: Annotated[
-        Optional[str],
-        typer.Argument(
-            metavar="FILE",
-            help="The game file (YAML); '-' or none reads stdin.",
-            show_default=False,
-        ),
-    ] = None,
-    round_: Annotated[
-        Optional[int],
-        typer.Option("--round", "-r", min=1, help="The round (default: the last)."),
-    ] = None,
-    player: Annotated[
-        Optional[str],
-        typer.Option(
-            "--player", "-p", help="Who asks: must be the player to move (default: that player)."
-        ),
-    ] = None,
-    hand: Annotated[
-        Optional[str],
-        typer.Option(
-            "--hand",
-            help="Your hand now, e.g. '9-3 7-2 5-5', when the file has no deal for you.",
-        ),
-    ] = None,
-    drawn: Annotated[
-        Optional[str],
-        typer.Option(
-            "--drawn",
-            metavar="TILE",
-            help="Under the house rule draw: one-may: the tile you just drew. Play it or "
-            "keep it? Both are judged.",
-        ),
-    ] = None,
-    playouts: Annotated[
-        int,
-        typer.Option(
-            "--playouts", "-n", min=1, max=100_000, help="Deals played out per legal action."
-        ),
-    ] = 200,
-    seed: Annotated[
-        int, typer.Option("--seed", help="Same seed, same advice, on every machine.")
-    ] = 0,
-    format_: Annotated[TextJson, typer.Option("--format", "-f", help="text or json.")] = (
-        TextJson.text
-    ),
-) -> None:
-    """List every legal action of the player to move, best first, with the points they
+@app.command(
+    short_help=_("What should I play? Advice for a round in progress."),
+    help=_("""List every legal action of the player to move, best first, with the points they
     can expect to hold at the end of the round and their chance of going out first.
 
     The round is replayed as far as its log goes (a log that stops mid-round is what this
@@ -84,7 +38,61 @@ def hint(
       cf hint examples/in-progress/half-played.yaml
       cf hint game.yaml --round 3 --player Ana --hand "9-3 7-2 5-5" --format json
       cf hint game.yaml --drawn 6-2
-    """
+    """),
+)
+def hint(
+    file: Annotated[
+        Optional[str],
+        typer.Argument(
+            metavar="FILE",
+            help=_("The game file (YAML); '-' or none reads stdin."),
+            show_default=False,
+        ),
+    ] = None,
+    round_: Annotated[
+        Optional[int],
+        typer.Option("--round", "-r", min=1, help=_("The round (default: the last).")),
+    ] = None,
+    player: Annotated[
+        Optional[str],
+        typer.Option(
+            "--player",
+            "-p",
+            help=_("Who asks: must be the player to move (default: that player)."),
+        ),
+    ] = None,
+    hand: Annotated[
+        Optional[str],
+        typer.Option(
+            "--hand",
+            help=_("Your hand now, e.g. '9-3 7-2 5-5', when the file has no deal for you."),
+        ),
+    ] = None,
+    drawn: Annotated[
+        Optional[str],
+        typer.Option(
+            "--drawn",
+            metavar="TILE",
+            help=_(
+                "Under the house rule draw: one-may: the tile you just drew. "
+                "Play it or keep it? Both are judged."
+            ),
+        ),
+    ] = None,
+    playouts: Annotated[
+        int,
+        typer.Option(
+            "--playouts", "-n", min=1, max=100_000, help=_("Deals played out per legal action.")
+        ),
+    ] = 200,
+    seed: Annotated[
+        int, typer.Option("--seed", help=_("Same seed, same advice, on every machine."))
+    ] = 0,
+    format_: Annotated[TextJson, typer.Option("--format", "-f", help=_("text or json."))] = (
+        TextJson.text
+    ),
+) -> None:
+    """The command; its --help is the decorator's help text (marked for translation)."""
     from cf.play.hint import HintError, HintUsageError, advise
     from cf.tiles import NotationError, Tile, parse_hand
 
@@ -96,18 +104,18 @@ def hint(
         try:
             drawn_tile = Tile.parse(drawn, game.top)
         except NotationError as exc:
-            raise typer.BadParameter(str(exc), param_hint="'--drawn'") from None
+            raise typer.BadParameter(tr(exc), param_hint="'--drawn'") from None
     if hand is not None:
         try:
             tiles = parse_hand(hand, game.top)
         except NotationError as exc:
-            raise typer.BadParameter(str(exc), param_hint="'--hand'") from None
+            raise typer.BadParameter(tr(exc), param_hint="'--hand'") from None
     try:
         advice = advise(game, round_, player, tiles, playouts, seed, drawn_tile)
     except HintUsageError as exc:
-        fail(str(exc), 2)
+        fail(tr(exc), 2)
     except HintError as exc:
-        fail(str(exc), 1)
+        fail(tr(exc), 1)
     if format_ is TextJson.json:
         echo_json(advice.as_dict())
         return

@@ -134,7 +134,7 @@ def new(
             title = os.path.splitext(os.path.basename(file))[0] or None
         text = new_game_text(names, rules, title=title, date=date)
     except RulesError as exc:
-        fail(str(exc).replace("give the deal explicitly", "give it with --deal"), 2)
+        fail(tr(exc).replace("give the deal explicitly", "give it with --deal"), 2)
     _write_new(file, text, force)
     length = _("{rounds} rounds").format(rounds=rules.rounds_in_game)
     if rules.target is not None and rules.rounds is not None:

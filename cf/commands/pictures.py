@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from cf.commands.common import fail
+from cf.i18n import _, tr
 
 if TYPE_CHECKING:
     from cf.record.standings import GameStandings
@@ -25,8 +26,8 @@ def write_output(data: str | bytes, output: Optional[str]) -> None:
     try:
         atomic_write(output, data, overwrite=True)
     except WriteError as exc:
-        fail(str(exc))
-    typer.echo(f"wrote {output}", err=True)
+        fail(tr(exc))
+    typer.echo(_("wrote {output}").format(output=output), err=True)
 
 
 def refuse_input(output: Optional[str], inputs: Sequence[str], option: str) -> None:
@@ -39,7 +40,12 @@ def refuse_input(output: Optional[str], inputs: Sequence[str], option: str) -> N
     for path in inputs:
         if path != "-" and same_file(output, path):
             same = "" if output == path else f" ({path})"
-            fail(f"{output} is one of the inputs{same}: {option} would write over it", 2)
+            fail(
+                _("{output} is one of the inputs{same}: {option} would write over it").format(
+                    output=output, same=same, option=option
+                ),
+                2,
+            )
 
 
 def check_chart(path: Optional[str]) -> Optional[str]:
@@ -50,7 +56,7 @@ def check_chart(path: Optional[str]) -> Optional[str]:
         try:
             chart_kind(path)
         except ChartError as exc:
-            raise typer.BadParameter(str(exc)) from None
+            raise typer.BadParameter(tr(exc)) from None
     return path
 
 
@@ -63,5 +69,5 @@ def write_chart(games: Sequence[GameStandings], path: str, title: str | None = N
     try:
         data = chart_bytes(games, chart_kind(path), title)
     except ChartError as exc:
-        fail(str(exc), 2)
+        fail(tr(exc), 2)
     write_output(data, path)

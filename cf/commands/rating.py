@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from cf.commands.common import fail
+from cf.i18n import _, ngettext, tr
 
 if TYPE_CHECKING:
     from cf.record.league import LeagueGame
@@ -41,7 +42,9 @@ HISTORY_KINDS = ("json", "csv", "svg", "png")
 
 def _check_history(path: Optional[str]) -> Optional[str]:
     if path is not None and _kind(path) not in HISTORY_KINDS:
-        raise typer.BadParameter(f"{path}: the history is written as .json, .csv, .svg or .png")
+        raise typer.BadParameter(
+            _("{path}: the history is written as .json, .csv, .svg or .png").format(path=path)
+        )
     return path
 
 
@@ -53,7 +56,7 @@ ModelOpt = Annotated[
     Optional[Model],
     typer.Option(
         "--model",
-        help="With --rank-by rating: the OpenSkill model [default: plackett-luce].",
+        help=_("With --rank-by rating: the OpenSkill model [default: plackett-luce]."),
         show_default=False,
     ),
 ]
@@ -63,8 +66,9 @@ MinGamesOpt = Annotated[
         "--min-games",
         min=1,
         metavar="N",
-        help="With --rank-by rating: a rating from fewer games is marked provisional "
-        "[default: 3].",
+        help=_(
+            "With --rank-by rating: a rating from fewer games is marked provisional [default: 3]."
+        ),
         show_default=False,
     ),
 ]
@@ -72,8 +76,11 @@ PerOpt = Annotated[
     Optional[Per],
     typer.Option(
         "--per",
-        help="With --rank-by rating: one rating update per game (its final order) or per "
-        "round (each round's points) [default: game].",
+        help=_(
+            "With --rank-by rating: one rating update per game (its "
+            "final order) or per round (each round's points) [default: "
+            "game]."
+        ),
         show_default=False,
     ),
 ]
@@ -83,8 +90,11 @@ HistoryOpt = Annotated[
         "--history",
         callback=_check_history,
         metavar="FILE",
-        help="With --rank-by rating: also write every player's rating after each game to "
-        "FILE: .json, .csv, or a chart (.svg, .png).",
+        help=_(
+            "With --rank-by rating: also write every player's rating "
+            "after each game to FILE: .json, .csv, or a chart (.svg, "
+            ".png)."
+        ),
         show_default=False,
     ),
 ]
@@ -97,7 +107,7 @@ def refuse_without_rating(rating: bool, **given: object) -> None:
     for name, value in given.items():
         if value is not None:
             option = "--" + name.replace("_", "-")
-            raise typer.BadParameter("only with --rank-by rating", param_hint=f"'{option}'")
+            raise typer.BadParameter(_("only with --rank-by rating"), param_hint=f"'{option}'")
 
 
 def league_entry(game: Game, standing: GameStandings) -> LeagueGame:
@@ -119,16 +129,21 @@ def rated_games(games: Sequence[LeagueGame], count_partial: bool) -> list[League
     left = [g for g in games if not g.complete and not count_partial]
     if left:
         typer.echo(
-            f"note: {len(left)} partial game(s) not rated (--count-partial rates them): "
-            + ", ".join(g.file for g in left),
+            ngettext(
+                "note: {count} partial game not rated (--count-partial rates it): {files}",
+                "note: {count} partial games not rated (--count-partial rates them): {files}",
+                len(left),
+            ).format(count=len(left), files=", ".join(g.file for g in left)),
             err=True,
         )
     kept = [g for g in games if g.complete or count_partial]
     undated = [g.file for g in kept if date_key(g.date) is None]
     if undated and len(undated) < len(kept):
         typer.echo(
-            "note: rated after the dated games, in the order given (no YYYY-MM-DD date): "
-            + ", ".join(undated),
+            _(
+                "note: rated after the dated games, in the order given (no YYYY-MM-DD date): "
+                "{files}"
+            ).format(files=", ".join(undated)),
             err=True,
         )
     return in_date_order(kept)
@@ -158,7 +173,7 @@ def print_ratings(
             min_games=MIN_GAMES if min_games is None else min_games,
         )
     except RatingError as exc:
-        fail(str(exc), 2)
+        fail(tr(exc), 2)
     text = render_ratings(ratings, fmt)
     if fmt in ("json", "csv"):
         write_document(text)
@@ -183,7 +198,7 @@ def _history_bytes(ratings: object, kind: str) -> bytes:
     try:
         return history_chart_bytes(ratings, kind)
     except ChartError as exc:
-        fail(str(exc), 2)
+        fail(tr(exc), 2)
 
 
 # --- tie-breaks (cf tally --tie-break) -------------------------------------------------
@@ -202,9 +217,12 @@ TieBreakOpt = Annotated[
     Optional[list[TieBreak]],
     typer.Option(
         "--tie-break",
-        help="Order players tied on the ranking by: more wins, more rounds out first, "
-        "fewer rounds ending with the 0-0 (double-blank), or their head-to-head; "
-        "repeat it for a second tie-break. Default: tied players share the rank.",
+        help=_(
+            "Order players tied on the ranking by: more wins, more "
+            "rounds out first, fewer rounds ending with the 0-0 "
+            "(double-blank), or their head-to-head; repeat it for a "
+            "second tie-break. Default: tied players share the rank."
+        ),
         show_default=False,
     ),
 ]
@@ -216,10 +234,10 @@ def refuse_tie_break_with_rating(
     """Ratings rarely tie and have their own columns: --tie-break and --stats are usage
     errors with them (exit 2)."""
     if rating and breaks:
-        raise typer.BadParameter("not with --rank-by rating", param_hint="'--tie-break'")
+        raise typer.BadParameter(_("not with --rank-by rating"), param_hint="'--tie-break'")
     if rating and stats:
         raise typer.BadParameter(
-            "not with --rank-by rating (cf player NAME gives a player's figures)",
+            _("not with --rank-by rating (cf player NAME gives a player's figures)"),
             param_hint="'--stats'",
         )
 

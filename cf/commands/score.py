@@ -141,7 +141,9 @@ def _read_hands(data: str, top: int) -> tuple[list[tuple[Optional[str], tuple[Ti
         try:
             results.append((name, parse_hand(text, top)))
         except NotationError as exc:
-            typer.echo(_("Error: line {number}: {exc}").format(number=number, exc=exc), err=True)
+            typer.echo(
+                _("Error: line {number}: {exc}").format(number=number, exc=tr(exc)), err=True
+            )
             bad += 1
     return results, bad
 

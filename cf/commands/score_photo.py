@@ -12,6 +12,7 @@ from typing import Any, Optional
 import typer
 
 from cf.commands.common import TextJson, check_photo_path, echo_json, fail
+from cf.i18n import _, tr
 from cf.tiles import Tile, hand_points, set_name
 
 INSTALL_HINT = "cf score --photo needs the photo extra: pip install 'chickenfoot[photo]'"
@@ -48,7 +49,7 @@ def score_photos(
                 image = load_image(path)  # drawn on at the photo's own size
                 write_annotated(_numbered(annotate, number, len(paths)), image, reading)
         except PhotoError as exc:
-            typer.echo(f"Error: {exc}", err=True)
+            typer.echo(_("Error: {exc}").format(exc=tr(exc)), err=True)
             failed = True
             continue
         obj = _reading_object(path, reading, double_blank)
@@ -68,7 +69,7 @@ def score_photos(
 def _check_paths(paths: list[str]) -> None:
     """Exit 2 unless every path names an existing file (``-``, stdin, is not a photo)."""
     if not paths or paths == ["-"]:
-        fail("cf score --photo needs at least one image file", 2)
+        fail(_("cf score --photo needs at least one image file"), 2)
     for path in paths:
         check_photo_path(path)
 
@@ -97,8 +98,8 @@ def _report_refusal(path: str, reading: Any, top: int) -> None:
     """Why a photo's tiles are not counted, on stderr: no domino found, or one ``Error:``
     line per tile found but not read with confidence (and the set to try when a half
     shows more pips than ``top``)."""
-    for line in refusal_lines(path, reading, top, "say so with --set {set}"):
-        typer.echo(f"Error: {line}", err=True)
+    for line in refusal_lines(path, reading, top, _("say so with --set {set}")):
+        typer.echo(_("Error: {line}").format(line=line), err=True)
 
 
 def refusal_lines(path: str, reading: Any, top: int, set_hint: str) -> list[str]:
@@ -106,14 +107,18 @@ def refusal_lines(path: str, reading: Any, top: int, set_hint: str) -> list[str]
     shows more pips than the set has, a last line ends with ``set_hint``, its ``{set}``
     the smallest set that holds them (``cf add`` shares this)."""
     if not reading.found:
-        return [f"no domino found in {path}"]
-    lines = [f"{path}: {bad.describe()}" for bad in reading.unreadable]
+        return [_("no domino found in {path}").format(path=path)]
+    lines = [f"{path}: {tr(bad.describe())}" for bad in reading.unreadable]
     pips = max((bad.pips for bad in reading.unreadable), default=0)
     if pips > top:
         bigger = next((s for s in (6, 9, 12, 15, 18) if s >= pips), pips)
         lines.append(
-            f"{path}: a half shows {pips} pips, more than a {set_name(top)} set has: if the "
-            f"tiles are from a bigger set, {set_hint.format(set=set_name(bigger))}"
+            _(
+                "{path}: a half shows {pips} pips, more than a {set} set has: if the "
+                "tiles are from a bigger set, {hint}"
+            ).format(
+                path=path, pips=pips, set=set_name(top), hint=set_hint.format(set=set_name(bigger))
+            )
         )
     return lines
 
@@ -122,7 +127,7 @@ def _points_line(tiles: Sequence[Tile], points: int, double_blank: int, explain:
     """The text output for one photo (without its ``PATH: `` prefix), as ``cf score``."""
     if not explain:
         return f"{points}"
-    parts = [f"{t} = {t.points(double_blank)}" for t in tiles] or ["no tiles"]
+    parts = [f"{t} = {t.points(double_blank)}" for t in tiles] or [_("no tiles")]
     return f"{points}  ({', '.join(parts)})"
 
 

@@ -15,62 +15,26 @@ from typing import Annotated, Any
 import typer
 
 from cf.commands.common import command_app, fail
+from cf.i18n import N_, _
 
 app = command_app()
 
-INSTALL_HINT = "cf serve needs the serve extra: pip install 'chickenfoot[serve]'"
+INSTALL_HINT = N_("cf serve needs the serve extra: pip install 'chickenfoot[serve]'")
 DEFAULT_PORT = 8765
 
 
 @app.command(
-    short_help="The scoreboard and round entry on every phone at the table.",
-    context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
-)
-def serve(
-    ctx: typer.Context,
-    file: Annotated[
-        str,
-        typer.Argument(help="The game file (from cf new).", show_default=False, metavar="FILE"),
-    ],
-    port: Annotated[
-        int,
-        typer.Option(
-            "--port",
-            min=0,
-            max=65535,
-            help=f"The port to listen on (0: any free port). [default: {DEFAULT_PORT}]",
-            show_default=False,
-        ),
-    ] = DEFAULT_PORT,
-    lan: Annotated[
-        bool,
-        typer.Option(
-            "--lan",
-            help="Listen on the local network (not only this computer) and print the "
-            "address with its join token as a QR code for phones.",
-        ),
-    ] = False,
-    view_only: Annotated[
-        bool,
-        typer.Option("--view-only", help="Serve the scoreboard only: no page can write."),
-    ] = False,
-    new: Annotated[
-        bool,
-        typer.Option(
-            "--new",
-            help="Start FILE first, as cf new does: give --players and any cf new option.",
-        ),
-    ] = False,
-) -> None:
-    """Serve the game FILE as a web page: the scoreboard, live on every open page, and
+    short_help=_("The scoreboard and round entry on every phone at the table."),
+    help=_("""Serve the game FILE as a web page: the scoreboard, live on every open page, and
     a form to enter each round (scores, tiles from a grid, out, or a photo of the hand),
     fix a round, undo the last one.
 
     Every write goes through the same checks, lock and atomic write as cf add. By
     default only this computer can open the page (127.0.0.1); --lan lets the phones on
     the local network join with the address printed (it carries a join token; without
-    it every request is refused). Ctrl-C stops the server (exit 130). A port already in
-    use is an error (exit 1): choose another with --port.
+    it every request is refused). The page is in the language of each phone's browser
+    (Spanish, Galician or English), else in cf's. Ctrl-C stops the server (exit 130). A
+    port already in use is an error (exit 1): choose another with --port.
 
     \b
     Examples:
@@ -78,19 +42,65 @@ def serve(
       cf serve friday.yaml --lan
       cf serve --new friday.yaml --players Ana,Ben,Carla,Dan --lan
       cf serve friday.yaml --view-only --port 8080
-    """
+    """),
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+)
+def serve(
+    ctx: typer.Context,
+    file: Annotated[
+        str,
+        typer.Argument(help=_("The game file (from cf new)."), show_default=False, metavar="FILE"),
+    ],
+    port: Annotated[
+        int,
+        typer.Option(
+            "--port",
+            min=0,
+            max=65535,
+            help=_("The port to listen on (0: any free port). [default: {port}]").format(
+                port=DEFAULT_PORT
+            ),
+            show_default=False,
+        ),
+    ] = DEFAULT_PORT,
+    lan: Annotated[
+        bool,
+        typer.Option(
+            "--lan",
+            help=_(
+                "Listen on the local network (not only this computer) and print the "
+                "address with its join token as a QR code for phones."
+            ),
+        ),
+    ] = False,
+    view_only: Annotated[
+        bool,
+        typer.Option("--view-only", help=_("Serve the scoreboard only: no page can write.")),
+    ] = False,
+    new: Annotated[
+        bool,
+        typer.Option(
+            "--new",
+            help=_("Start FILE first, as cf new does: give --players and any cf new option."),
+        ),
+    ] = False,
+) -> None:
+    """``cf serve`` (the help text above)."""
     if ctx.args and not new:
         raise typer.BadParameter(
-            f"unexpected {' '.join(ctx.args)} (cf new's options go with --new)",
+            _("unexpected {args} (cf new's options go with --new)").format(
+                args=" ".join(ctx.args)
+            ),
             param_hint="FILE",
         )
     try:
         import uvicorn
+        import werkzeug.http  # noqa: F401  # the page's language, from Accept-Language
 
         from cf.serve.app import create_app, new_token
         from cf.serve.store import Store
     except ImportError:
-        fail(INSTALL_HINT, 2)
+        fail(_(INSTALL_HINT), 2)
     if new:
         _new_game(file, ctx.args)
     _check_file(file)
@@ -107,11 +117,11 @@ def serve(
     )
     config = uvicorn.Config(web, log_level="warning", timeout_graceful_shutdown=2, lifespan="off")
     servers.append(uvicorn.Server(config))
-    typer.echo(f"serving {file} at {url}")
+    typer.echo(_("serving {file} at {url}").format(file=file, url=url))
     if lan:
         _print_qr(url)
-        typer.echo("phones on this network join with that address (or the QR code)")
-    typer.echo("TV view: add &view=board to the address; Ctrl-C stops the server")
+        typer.echo(_("phones on this network join with that address (or the QR code)"))
+    typer.echo(_("TV view: add &view=board to the address; Ctrl-C stops the server"))
     sys.stdout.flush()  # the address now, not when the server stops
     servers[0].run(sockets=[sock])
 
@@ -136,9 +146,14 @@ def _new_game(file: str, args: list[str]) -> None:
 
 def _check_file(file: str) -> None:
     if os.path.isdir(file):
-        fail(f"{file} is a directory, not a game file", 2)
+        fail(_("{file} is a directory, not a game file").format(file=file), 2)
     if not os.path.isfile(file):
-        fail(f"cannot read {file}: no such file (start one with --new, or cf new)", 2)
+        fail(
+            _("cannot read {file}: no such file (start one with --new, or cf new)").format(
+                file=file
+            ),
+            2,
+        )
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -151,8 +166,16 @@ def _bind(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         if exc.errno == errno.EADDRINUSE:
-            fail(f"port {port} is in use (is another cf serve running?): choose one with --port")
-        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+            fail(
+                _(
+                    "port {port} is in use (is another cf serve running?): choose one with --port"
+                ).format(port=port)
+            )
+        fail(
+            _("cannot listen on {host}:{port}: {why}").format(
+                host=host, port=port, why=exc.strerror or exc
+            )
+        )
     sock.set_inheritable(True)
     return sock
 

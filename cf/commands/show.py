@@ -12,6 +12,7 @@ import typer
 
 from cf.commands.common import command_app, fail, read_games
 from cf.commands.pictures import refuse_input, write_output
+from cf.i18n import _, tr
 
 if TYPE_CHECKING:
     from cf.record.reader import Game
@@ -27,62 +28,9 @@ class ShowFormat(str, Enum):
     html = "html"
 
 
-@app.command(short_help="The table after any move, drawn: text, JSON, SVG or HTML.")
-def show(
-    file: Annotated[
-        Optional[str],
-        typer.Argument(help="A game file (YAML); '-' or none reads stdin.", show_default=False),
-    ] = None,
-    round_: Annotated[
-        Optional[int],
-        typer.Option(
-            "--round",
-            "-r",
-            min=1,
-            help="Which round (default: the last round that has moves).",
-            show_default=False,
-        ),
-    ] = None,
-    move: Annotated[
-        Optional[int],
-        typer.Option(
-            "--move",
-            "-m",
-            min=0,
-            help="Show the table after this many moves (0: before the first; default: the "
-            "whole log).",
-            show_default=False,
-        ),
-    ] = None,
-    format_: Annotated[
-        Optional[ShowFormat],
-        typer.Option(
-            "--format",
-            "-f",
-            help="text (the terminal), json (for scripts), svg (a picture) or html (a page "
-            "that steps through the whole game). Default: from the -o file's ending "
-            "(.json, .svg, .html), else text.",
-            show_default=False,
-        ),
-    ] = None,
-    colour: Annotated[
-        bool,
-        typer.Option(
-            "--colour", "--color", help="svg, html: each number's pips in its own colour."
-        ),
-    ] = False,
-    output: Annotated[
-        Optional[str],
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            help="Write to FILE (replaced if it exists) instead of stdout.",
-            show_default=False,
-        ),
-    ] = None,
-) -> None:
-    """Show the table of a recorded round after any move: the starter and its arms, each
+@app.command(
+    short_help=_("The table after any move, drawn: text, JSON, SVG or HTML."),
+    help=_("""Show the table of a recorded round after any move: the starter and its arms, each
     line of play, the open chicken foot, the open ends, every hand, the chicken yard and
     whose turn it is. A move the rules refuse stops the replay there, and cf show says so.
 
@@ -99,7 +47,67 @@ def show(
       cf show game.yaml --move 0 --format json
       cf show examples/family-night.yaml -r 3 -m 20 -f svg -o board.svg
       cf show examples/family-night.yaml -f html -o replay.html
-    """
+    """),
+)
+def show(
+    file: Annotated[
+        Optional[str],
+        typer.Argument(help=_("A game file (YAML); '-' or none reads stdin."), show_default=False),
+    ] = None,
+    round_: Annotated[
+        Optional[int],
+        typer.Option(
+            "--round",
+            "-r",
+            min=1,
+            help=_("Which round (default: the last round that has moves)."),
+            show_default=False,
+        ),
+    ] = None,
+    move: Annotated[
+        Optional[int],
+        typer.Option(
+            "--move",
+            "-m",
+            min=0,
+            help=_(
+                "Show the table after this many moves (0: before the first; "
+                "default: the whole log)."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    format_: Annotated[
+        Optional[ShowFormat],
+        typer.Option(
+            "--format",
+            "-f",
+            help=_(
+                "text (the terminal), json (for scripts), svg (a picture) or "
+                "html (a page that steps through the whole game). Default: "
+                "from the -o file's ending (.json, .svg, .html), else text."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    colour: Annotated[
+        bool,
+        typer.Option(
+            "--colour", "--color", help=_("svg, html: each number's pips in its own colour.")
+        ),
+    ] = False,
+    output: Annotated[
+        Optional[str],
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help=_("Write to FILE (replaced if it exists) instead of stdout."),
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """The command; its --help is the decorator's help text (marked for translation)."""
     from cf.record.replay import ReplayError
     from cf.render.table import table_at
 
@@ -113,7 +121,7 @@ def show(
     try:
         table = table_at(game, round_, move)
     except ReplayError as exc:
-        fail(f"{game.file}: {exc}")
+        fail(f"{game.file}: {tr(exc)}")
     write_output(_RENDERERS[format_](table, colour, output), output)
 
 
@@ -134,12 +142,22 @@ def _check_position(game: Game, round_: int | None, move: int | None) -> None:
     be replayed at all (no usable rules, no move log anywhere) is left to the replay."""
     count = len(game.rounds)
     if round_ is not None and round_ > count:
-        fail(f"{game.file}: there is no round {round_} (the game has {count})", 2)
+        fail(
+            _("{file}: there is no round {round} (the game has {count})").format(
+                file=game.file, round=round_, count=count
+            ),
+            2,
+        )
     chosen = round_ or next((r.number for r in reversed(game.rounds) if r.moves is not None), None)
     if move is not None and chosen is not None:
         length = len(game.rounds[chosen - 1].moves or [])
         if move > length:
-            fail(f"{game.file}: round {chosen} has moves 0 to {length}, not {move}", 2)
+            fail(
+                _("{file}: round {chosen} has moves 0 to {length}, not {move}").format(
+                    file=game.file, chosen=chosen, length=length, move=move
+                ),
+                2,
+            )
 
 
 def _json_text(table: Table, colour: bool, output: str | None) -> str:

@@ -31,6 +31,7 @@ from cf.commands.common import (
 )
 from cf.errors import Error, clip
 from cf.files import WriteError, atomic_write
+from cf.i18n import _, tr
 from cf.play.simulate import Stats, game_seed, simulate_game, study_chunk
 from cf.record.emit import game_yaml
 from cf.rules import PLAYERS, Rules, RulesError, parse_starter_arms
@@ -53,128 +54,9 @@ class DrawRule(str, Enum):
     until = "until"
 
 
-@app.command(short_help="Computer players play complete games.")
-def simulate(
-    players: Annotated[
-        Optional[int], typer.Option("--players", "-p", min=2, max=100, help="Number of players.")
-    ] = None,
-    names: Annotated[
-        Optional[str], typer.Option("--names", help="Comma-separated names, in seating order.")
-    ] = None,
-    strategy: Annotated[
-        str,
-        typer.Option(
-            "--strategy",
-            "-s",
-            autocompletion=complete_strategy,
-            help="Strategy per seat, comma-separated (greedy, random, smart, pimc, ismcts), "
-            "or one for all.",
-        ),
-    ] = "greedy",
-    playouts: Annotated[
-        Optional[int],
-        typer.Option(
-            "--playouts",
-            "-n",
-            min=1,
-            max=100_000,
-            help="Effort of the searchers: pimc's playouts per legal action (default 100), "
-            "ismcts' iterations per move (default 800).",
-        ),
-    ] = None,
-    seed: Annotated[
-        Optional[int], typer.Option("--seed", help="Same seed, same game, on every machine.")
-    ] = None,
-    rounds: Annotated[
-        Optional[int],
-        typer.Option("--rounds", min=1, help="Rounds to play (default: a full game, N+1)."),
-    ] = None,
-    set_: SetOpt = None,
-    deal_: Annotated[
-        Optional[int], typer.Option("--deal", min=1, help="Tiles per player.")
-    ] = None,
-    starter_arms: StarterArmsOpt = "4",
-    double_blank: DoubleBlankOpt = DEFAULT_DOUBLE_BLANK,
-    reserve: Annotated[
-        Optional[int],
-        typer.Option(
-            "--reserve", min=0, help="Undrawable tiles (default 2 with two players, else 1)."
-        ),
-    ] = None,
-    draw: Annotated[
-        DrawRule,
-        typer.Option(
-            "--draw",
-            help="What a player with nothing to play does: draw one tile and play it if it "
-            "fits (one), draw one and may play it (one-may), or draw until one fits (until).",
-        ),
-    ] = DrawRule.one,
-    out_on_double: Annotated[
-        int,
-        typer.Option("--out-on-double", min=0, help="Points for going out on a double."),
-    ] = 0,
-    target: Annotated[
-        Optional[int],
-        typer.Option(
-            "--target",
-            min=1,
-            help="Play until a player's total reaches this (then --rounds is the most rounds).",
-        ),
-    ] = None,
-    compare: Annotated[
-        Optional[list[str]],
-        typer.Option(
-            "--compare",
-            metavar="RULES",
-            help="With --stats: play the same games under each of these house rules and "
-            "compare them in one table; give it twice or more, e.g. --compare draw=one "
-            "--compare draw=until (RULES: OPTION=VALUE[,OPTION=VALUE…] over the rules of "
-            "the other options).",
-        ),
-    ] = None,
-    output: Annotated[
-        Optional[str],
-        typer.Option(
-            "--output",
-            "-o",
-            help="Write the game here (a folder with --games); default stdout. An existing "
-            "file, or a folder holding earlier games, needs --force.",
-        ),
-    ] = None,
-    force: Annotated[
-        bool,
-        typer.Option("--force", help="Replace an existing file, or earlier games in the folder."),
-    ] = False,
-    games: Annotated[
-        int, typer.Option("--games", "-g", min=1, max=10_000_000, help="How many games to play.")
-    ] = 1,
-    stats: Annotated[
-        bool, typer.Option("--stats", help="Print figures over the games instead of files.")
-    ] = False,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=0,
-            max=64,
-            help="Processes for --stats (0: one per core available). The figures are the "
-            "same for any number.",
-        ),
-    ] = 1,
-    check: Annotated[
-        bool,
-        typer.Option(
-            "--check",
-            help="With --stats: replay every round the fast engine played through the "
-            "rules engine too, move by move (slower; a difference is a bug, exit 1).",
-        ),
-    ] = False,
-    format_: Annotated[
-        TextJson, typer.Option("--format", "-f", help="Format of --stats.")
-    ] = TextJson.text,
-) -> None:
-    """Computer players play complete, valid games; --stats plays many and sums them up.
+@app.command(
+    short_help=_("Computer players play complete games."),
+    help=_("""Computer players play complete, valid games; --stats plays many and sums them up.
 
     Each game is written as a full game file (deal, moves, hands and scores for every
     round) that cf validate accepts.
@@ -191,10 +73,154 @@ def simulate(
     Studies whose seats are all greedy or random play on the fast engine (the same games,
     move for move, ten times faster); --check replays each of their rounds through the
     rules engine as well.
-    """
+    """),
+)
+def simulate(
+    players: Annotated[
+        Optional[int],
+        typer.Option("--players", "-p", min=2, max=100, help=_("Number of players.")),
+    ] = None,
+    names: Annotated[
+        Optional[str], typer.Option("--names", help=_("Comma-separated names, in seating order."))
+    ] = None,
+    strategy: Annotated[
+        str,
+        typer.Option(
+            "--strategy",
+            "-s",
+            autocompletion=complete_strategy,
+            help=_(
+                "Strategy per seat, comma-separated (greedy, random, smart, "
+                "pimc, ismcts), or one for all."
+            ),
+        ),
+    ] = "greedy",
+    playouts: Annotated[
+        Optional[int],
+        typer.Option(
+            "--playouts",
+            "-n",
+            min=1,
+            max=100_000,
+            help=_(
+                "Effort of the searchers: pimc's playouts per legal action "
+                "(default 100), ismcts' iterations per move (default 800)."
+            ),
+        ),
+    ] = None,
+    seed: Annotated[
+        Optional[int], typer.Option("--seed", help=_("Same seed, same game, on every machine."))
+    ] = None,
+    rounds: Annotated[
+        Optional[int],
+        typer.Option("--rounds", min=1, help=_("Rounds to play (default: a full game, N+1).")),
+    ] = None,
+    set_: SetOpt = None,
+    deal_: Annotated[
+        Optional[int], typer.Option("--deal", min=1, help=_("Tiles per player."))
+    ] = None,
+    starter_arms: StarterArmsOpt = "4",
+    double_blank: DoubleBlankOpt = DEFAULT_DOUBLE_BLANK,
+    reserve: Annotated[
+        Optional[int],
+        typer.Option(
+            "--reserve", min=0, help=_("Undrawable tiles (default 2 with two players, else 1).")
+        ),
+    ] = None,
+    draw: Annotated[
+        DrawRule,
+        typer.Option(
+            "--draw",
+            help=_(
+                "What a player with nothing to play does: draw one tile and "
+                "play it if it fits (one), draw one and may play it "
+                "(one-may), or draw until one fits (until)."
+            ),
+        ),
+    ] = DrawRule.one,
+    out_on_double: Annotated[
+        int,
+        typer.Option("--out-on-double", min=0, help=_("Points for going out on a double.")),
+    ] = 0,
+    target: Annotated[
+        Optional[int],
+        typer.Option(
+            "--target",
+            min=1,
+            help=_("Play until a player's total reaches this (then --rounds is the most rounds)."),
+        ),
+    ] = None,
+    compare: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--compare",
+            metavar="RULES",
+            help=_(
+                "With --stats: play the same games under each of these house "
+                "rules and compare them in one table; give it twice or more, "
+                "e.g. --compare draw=one --compare draw=until (RULES: "
+                "OPTION=VALUE[,OPTION=VALUE…] over the rules of the other "
+                "options)."
+            ),
+        ),
+    ] = None,
+    output: Annotated[
+        Optional[str],
+        typer.Option(
+            "--output",
+            "-o",
+            help=_(
+                "Write the game here (a folder with --games); default "
+                "stdout. An existing file, or a folder holding earlier "
+                "games, needs --force."
+            ),
+        ),
+    ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help=_("Replace an existing file, or earlier games in the folder.")
+        ),
+    ] = False,
+    games: Annotated[
+        int,
+        typer.Option("--games", "-g", min=1, max=10_000_000, help=_("How many games to play.")),
+    ] = 1,
+    stats: Annotated[
+        bool, typer.Option("--stats", help=_("Print figures over the games instead of files."))
+    ] = False,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=0,
+            max=64,
+            help=_(
+                "Processes for --stats (0: one per core available). The "
+                "figures are the same for any number."
+            ),
+        ),
+    ] = 1,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help=_(
+                "With --stats: replay every round the fast engine played "
+                "through the rules engine too, move by move (slower; a "
+                "difference is a bug, exit 1)."
+            ),
+        ),
+    ] = False,
+    format_: Annotated[
+        TextJson, typer.Option("--format", "-f", help=_("Format of --stats."))
+    ] = TextJson.text,
+) -> None:
+    """The command; its --help is the decorator's help text (marked for translation)."""
     if format_ is TextJson.json and not stats:
         raise typer.BadParameter(
-            "json is the format of --stats figures; a simulated game is a YAML game file",
+            _("json is the format of --stats figures; a simulated game is a YAML game file"),
             param_hint="'--format'",
         )
     top = set_option(set_)
@@ -212,25 +238,28 @@ def simulate(
             rounds=rounds if target is not None else None,
         )
     except RulesError as exc:
-        fail(str(exc), 2)
+        fail(tr(exc), 2)
     name_list = _player_names(names, players, strategy)
     seats = _seats(strategy, len(name_list))
     if rounds is not None and rounds > top + 1 and target is None:
-        raise typer.BadParameter(f"{rules.set_name} has {top + 1} rounds", param_hint="'--rounds'")
+        raise typer.BadParameter(
+            _("{set_name} has {value} rounds").format(set_name=rules.set_name, value=top + 1),
+            param_hint="'--rounds'",
+        )
     variants = _variants(rules, compare or [], stats)
     try:
-        for _, r in variants or [("", rules)]:
+        for _unused, r in variants or [("", rules)]:
             r.row(len(name_list))
             r.arms_for(len(name_list))
     except RulesError as exc:
-        fail(str(exc))
+        fail(tr(exc))
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
     if not stats:
         check_output(output, games, force)
         if check:
             raise typer.BadParameter(
-                "checks the rounds of a --stats study", param_hint="'--check'"
+                _("checks the rounds of a --stats study"), param_hint="'--check'"
             )
     if jobs == 0:
         jobs = _cores()
@@ -280,7 +309,7 @@ def _whole(text: str) -> int:
     word = text.strip()
     if word.isascii() and word.isdigit() and len(word) <= 100:
         return int(word)
-    raise RulesError(f"'{clip(word)}' is not a whole number")
+    raise RulesError(_("'{word}' is not a whole number").format(word=clip(word)))
 
 
 def _variants(base: Rules, texts: list[str], stats: bool) -> list[tuple[str, Rules]]:
@@ -289,7 +318,9 @@ def _variants(base: Rules, texts: list[str], stats: bool) -> list[tuple[str, Rul
         return []
     hint = "'--compare'"
     if not stats:
-        raise typer.BadParameter("compares the figures of --stats: add --stats", param_hint=hint)
+        raise typer.BadParameter(
+            _("compares the figures of --stats: add --stats"), param_hint=hint
+        )
     out = []
     for text in texts:
         changes: dict[str, object] = {}
@@ -298,18 +329,19 @@ def _variants(base: Rules, texts: list[str], stats: bool) -> list[tuple[str, Rul
             key = key.strip().lower().replace("-", "_")
             if not sep or key not in _COMPARABLE:
                 raise typer.BadParameter(
-                    f"'{clip(part)}' is not OPTION=VALUE with OPTION one of "
-                    f"{', '.join(_COMPARABLE)}",
+                    _("'{part}' is not OPTION=VALUE with OPTION one of {COMPARABLE}").format(
+                        part=clip(part), COMPARABLE=", ".join(_COMPARABLE)
+                    ),
                     param_hint=hint,
                 )
             try:
                 changes[key] = _COMPARABLE[key](value.strip(), base.top)
             except RulesError as exc:
-                raise typer.BadParameter(f"{key}: {exc}", param_hint=hint) from None
+                raise typer.BadParameter(f"{key}: {tr(exc)}", param_hint=hint) from None
         try:
             out.append((text.strip() or "(as given)", dataclasses.replace(base, **changes)))  # type: ignore[arg-type]
         except RulesError as exc:
-            raise typer.BadParameter(str(exc), param_hint=hint) from None
+            raise typer.BadParameter(tr(exc), param_hint=hint) from None
     return out
 
 
@@ -332,7 +364,7 @@ def _player_names(names: str | None, players: int | None, strategy: str = "") ->
             list(NAMES[:count]) if count <= len(NAMES) else [f"P{i}" for i in range(1, count + 1)]
         )
     if len(name_list) < 2:
-        raise typer.BadParameter("a game needs at least 2 players", param_hint="'--names'")
+        raise typer.BadParameter(_("a game needs at least 2 players"), param_hint="'--names'")
     return name_list
 
 
@@ -346,7 +378,9 @@ def _seats(strategy: str, count: int) -> list[str]:
     unknown = [s for s in seats if s not in STRATEGIES]
     if unknown or len(seats) != count:
         raise typer.BadParameter(
-            f"give one strategy for all or one per seat ({count}), from: {', '.join(STRATEGIES)}",
+            _("give one strategy for all or one per seat ({count}), from: {STRATEGIES}").format(
+                count=count, STRATEGIES=", ".join(STRATEGIES)
+            ),
             param_hint="'--strategy'",
         )
     return seats
@@ -357,10 +391,13 @@ def _starter_arms(text: str, top: int) -> int | str:
     try:
         arms = parse_starter_arms(text)
     except RulesError:
-        raise typer.BadParameter("a number or 'players'", param_hint="'--starter-arms'") from None
+        raise typer.BadParameter(
+            _("a number or 'players'"), param_hint="'--starter-arms'"
+        ) from None
     if arms != PLAYERS and not 2 <= arms <= top:  # type: ignore[operator]
         raise typer.BadParameter(
-            f"from 2 to {top} in this set, or 'players'", param_hint="'--starter-arms'"
+            _("from 2 to {top} in this set, or 'players'").format(top=top),
+            param_hint="'--starter-arms'",
         )
     return arms
 
@@ -436,13 +473,18 @@ def run(
         text = game_yaml(game, command_line(names, rules, seats, seed, rounds, playouts))
         _write(output, text, force)
         if output is not None and output != "-":
-            typer.echo(f"wrote {output}", err=True)
+            typer.echo(_("wrote {output}").format(output=output), err=True)
         return
     assert output is not None  # check_output saw to it
     try:
         os.makedirs(output, exist_ok=True)
     except OSError as exc:
-        fail(f"cannot make the folder {output}: {exc.strerror or exc}", 2)
+        fail(
+            _("cannot make the folder {output}: {value}").format(
+                output=output, value=exc.strerror or exc
+            ),
+            2,
+        )
     width = len(str(games))
     paths = [os.path.join(output, f"game-{i + 1:0{width}d}.yaml") for i in range(games)]
     for i, path in enumerate(paths):
@@ -450,7 +492,12 @@ def run(
         game = simulate_game(names, rules, seats, seed_i, rounds, playouts)
         text = game_yaml(game, command_line(names, rules, seats, seed_i, rounds, playouts))
         _write(path, text, force)
-    typer.echo(f"wrote {games} games: {paths[0]} to {paths[-1]}", err=True)
+    typer.echo(
+        _("wrote {games} games: {paths} to {paths2}").format(
+            games=games, paths=paths[0], paths2=paths[-1]
+        ),
+        err=True,
+    )
 
 
 _GAME_FILE = re.compile(r"game-[0-9]+\.yaml")
@@ -464,7 +511,7 @@ def check_output(output: str | None, games: int, force: bool) -> None:
     if output is None or (output == "-" and games == 1):
         return
     if output == "":
-        raise typer.BadParameter("give a file name", param_hint=_HINT)
+        raise typer.BadParameter(_("give a file name"), param_hint=_HINT)
     if games > 1:
         _check_folder(output, force)
     else:
@@ -473,24 +520,31 @@ def check_output(output: str | None, games: int, force: bool) -> None:
 
 def _check_folder(output: str, force: bool) -> None:
     if output == "-":
-        raise typer.BadParameter("several games need a folder, not stdout", param_hint=_HINT)
+        raise typer.BadParameter(_("several games need a folder, not stdout"), param_hint=_HINT)
     if os.path.exists(output) and not os.path.isdir(output):
-        raise typer.BadParameter(f"{output} is not a folder", param_hint=_HINT)
+        raise typer.BadParameter(
+            _("{output} is not a folder").format(output=output), param_hint=_HINT
+        )
     earlier = os.path.isdir(output) and any(_GAME_FILE.fullmatch(n) for n in os.listdir(output))
     if earlier and not force:
-        fail(f"{output} holds earlier games (use --force to replace them)", 2)
+        fail(
+            _("{output} holds earlier games (use --force to replace them)").format(output=output),
+            2,
+        )
 
 
 def _check_file(output: str, force: bool) -> None:
     if os.path.isdir(output):
-        raise typer.BadParameter(f"{output} is a folder", param_hint=_HINT)
+        raise typer.BadParameter(_("{output} is a folder").format(output=output), param_hint=_HINT)
     if os.path.exists(output) and not os.path.isfile(output):
         # /dev/null and the like: renaming a game over it would replace the device
-        raise typer.BadParameter(f"{output} is not a regular file", param_hint=_HINT)
+        raise typer.BadParameter(
+            _("{output} is not a regular file").format(output=output), param_hint=_HINT
+        )
     if os.path.lexists(output) and not force:
-        fail(f"{output} exists (use --force to replace it)", 2)
+        fail(_("{output} exists (use --force to replace it)").format(output=output), 2)
     if not os.path.isdir(os.path.dirname(os.path.abspath(output))):
-        fail(f"cannot write {output}: no such folder", 2)
+        fail(_("cannot write {output}: no such folder").format(output=output), 2)
 
 
 def _write(path: str | None, text: str, force: bool) -> None:
@@ -502,7 +556,7 @@ def _write(path: str | None, text: str, force: bool) -> None:
     try:
         atomic_write(path, text, overwrite=force)
     except WriteError as exc:
-        fail(str(exc), 2)
+        fail(tr(exc), 2)
 
 
 def study(
@@ -574,9 +628,9 @@ def _workers(jobs: int, common: tuple[Any, ...]) -> Iterator[list[_Worker]]:
     workers: list[_Worker] = []
     stop = set(_process.SIGNALS)
     try:
-        for _ in range(jobs):
+        for _unused in range(jobs):
             mine, theirs = context.Pipe()
-            others = [mine, *(conn for _, conn in workers)]  # a forked child inherits these
+            others = [mine, *(conn for _unused, conn in workers)]  # a forked child inherits these
             process = context.Process(target=_work, args=(theirs, common, others), daemon=True)
             # A signal between the fork and the worker's own handlers would run the
             # parent's handler in the child (a traceback there): hold signals meanwhile.
@@ -588,10 +642,10 @@ def _workers(jobs: int, common: tuple[Any, ...]) -> Iterator[list[_Worker]]:
             theirs.close()
             workers.append((process, mine))
         yield workers
-        for _, conn in workers:
+        for _unused, conn in workers:
             conn.send(None)  # done: each worker returns
     finally:
-        for process, _ in workers:
+        for process, _unused in workers:
             if process.is_alive():
                 process.kill()
         for process, conn in workers:
@@ -637,7 +691,7 @@ def _dispatch(
     not yet returned, so memory stays flat however many games there are."""
     from multiprocessing.connection import wait
 
-    owing = {conn: 0 for _, conn in workers}
+    owing = {conn: 0 for _unused, conn in workers}
     process_of = {conn: process for process, conn in workers}
 
     def hand_out(conn: Any) -> None:
@@ -646,7 +700,7 @@ def _dispatch(
             conn.send(batch)
             owing[conn] += 1
 
-    for _ in range(per_worker):
+    for _unused in range(per_worker):
         for conn in owing:
             hand_out(conn)
     while any(owing.values()):
@@ -666,7 +720,7 @@ def _worker_died(process: Any) -> NoReturn:
     code = process.exitcode
     if code is not None and -code in _process.SIGNALS:
         raise _process.Interrupted(-code)  # the signal meant for us all: ours is on its way
-    fail(f"a worker process ended unexpectedly (exit status {code})")
+    fail(_("a worker process ended unexpectedly (exit status {code})").format(code=code))
 
 
 def _gather(total: Stats, results, count: int, show: bool) -> None:  # type: ignore[no-untyped-def]

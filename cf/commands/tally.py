@@ -26,6 +26,7 @@ from cf.commands.rating import (
     TieBreak,
     TieBreakOpt,
 )
+from cf.i18n import _
 
 if TYPE_CHECKING:
     from cf.record.league import LeagueGame
@@ -38,69 +39,9 @@ app = command_app()
 # --- cf tally ---------------------------------------------------------------------------
 
 
-@app.command(short_help="Standings of a game or a tournament.")
-def tally(
-    files: FilesArg = None,
-    rank_by: Annotated[
-        RankBy,
-        typer.Option(
-            "--rank-by",
-            help="Tournament order: lower total or average, more wins, or the OpenSkill "
-            "rating (highest ordinal first; --model and --per choose how it is computed).",
-        ),
-    ] = RankBy.total,
-    format_: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            "-f",
-            autocompletion=complete_table_format,
-            help="json, csv, markdown (md), or any tabulate format (simple, github, grid, …).",
-        ),
-    ] = "simple",
-    after_round: Annotated[
-        Optional[int],
-        typer.Option(
-            "--after-round",
-            min=1,
-            help="One game: the standings as they stood after round K.",
-            metavar="K",
-            show_default=False,
-        ),
-    ] = None,
-    stats: Annotated[
-        bool,
-        typer.Option(
-            "--stats",
-            help="Add each player's rounds won, times last, highest and lowest round, "
-            "average per round and longest streak of rounds won.",
-        ),
-    ] = False,
-    count_partial: Annotated[
-        bool,
-        typer.Option(
-            "--count-partial",
-            help="Tournament: a partial game's leaders count as its winners too.",
-        ),
-    ] = False,
-    chart: Annotated[
-        Optional[str],
-        typer.Option(
-            "--chart",
-            callback=check_chart,
-            metavar="FILE",
-            help="Also draw each player's running total, round by round, to this .svg or "
-            ".png file (PNG needs the charts extra).",
-            show_default=False,
-        ),
-    ] = None,
-    model: ModelOpt = None,
-    min_games: MinGamesOpt = None,
-    per: PerOpt = None,
-    history: HistoryOpt = None,
-    tie_break: TieBreakOpt = None,
-) -> None:
-    """Standings: one file gives the game's table, several give a tournament.
+@app.command(
+    short_help=_("Standings of a game or a tournament."),
+    help=_("""Standings: one file gives the game's table, several give a tournament.
 
     A file with any problem (as cf validate reports them) is not tallied: its problems go
     to stderr and the exit code is 1. Until a game's last round is in (rules.rounds, else
@@ -115,7 +56,78 @@ def tally(
       cf tally league/*.yaml -f csv > standings.csv
       cf tally examples/*.yaml --chart league.svg
       cf tally examples/league/*.yaml --rank-by rating --history ratings.svg
-    """
+    """),
+)
+def tally(
+    files: FilesArg = None,
+    rank_by: Annotated[
+        RankBy,
+        typer.Option(
+            "--rank-by",
+            help=_(
+                "Tournament order: lower total or average, more wins, or the "
+                "OpenSkill rating (highest ordinal first; --model and --per "
+                "choose how it is computed)."
+            ),
+        ),
+    ] = RankBy.total,
+    format_: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            autocompletion=complete_table_format,
+            help=_("json, csv, markdown (md), or any tabulate format (simple, github, grid, …)."),
+        ),
+    ] = "simple",
+    after_round: Annotated[
+        Optional[int],
+        typer.Option(
+            "--after-round",
+            min=1,
+            help=_("One game: the standings as they stood after round K."),
+            metavar="K",
+            show_default=False,
+        ),
+    ] = None,
+    stats: Annotated[
+        bool,
+        typer.Option(
+            "--stats",
+            help=_(
+                "Add each player's rounds won, times last, highest and "
+                "lowest round, average per round and longest streak of "
+                "rounds won."
+            ),
+        ),
+    ] = False,
+    count_partial: Annotated[
+        bool,
+        typer.Option(
+            "--count-partial",
+            help=_("Tournament: a partial game's leaders count as its winners too."),
+        ),
+    ] = False,
+    chart: Annotated[
+        Optional[str],
+        typer.Option(
+            "--chart",
+            callback=check_chart,
+            metavar="FILE",
+            help=_(
+                "Also draw each player's running total, round by round, to "
+                "this .svg or .png file (PNG needs the charts extra)."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    model: ModelOpt = None,
+    min_games: MinGamesOpt = None,
+    per: PerOpt = None,
+    history: HistoryOpt = None,
+    tie_break: TieBreakOpt = None,
+) -> None:
+    """The command; its --help is the decorator's help text (marked for translation)."""
     from cf.commands.rating import (
         league_entry,
         print_ratings,
@@ -135,7 +147,7 @@ def tally(
     refuse_input(chart, paths, "--chart")
     refuse_input(history, paths, "--history")
     if after_round is not None and len(paths) > 1:
-        raise typer.BadParameter("takes one game file", param_hint="'--after-round'")
+        raise typer.BadParameter(_("takes one game file"), param_hint="'--after-round'")
     tallied = []
     league = []
     titles = []
@@ -191,16 +203,28 @@ def _standing(
             typer.echo(problem_line(report.file, p), err=True)
         for line in omitted_lines(report):
             typer.echo(line, err=True)
-        typer.echo(f"{summary_line(report)}: not tallied", err=True)
+        typer.echo(
+            _("{summary_line}: not tallied").format(summary_line=summary_line(report)), err=True
+        )
         return None
     if after_round is not None and after_round > report.rounds:
-        fail(f"--after-round {after_round}: {game.file} has {report.rounds} round(s)", 2)
+        fail(
+            _("--after-round {after_round}: {file} has {rounds} round(s)").format(
+                after_round=after_round, file=game.file, rounds=report.rounds
+            ),
+            2,
+        )
     # a valid game scores every round
     standing = standings_of(game, report.round_points, after_round)  # type: ignore[arg-type]
     if not standing.complete and after_round is None and note_partial:
         from cf.render.standings import how_far
 
-        typer.echo(f"note: {game.file} is a partial game: {how_far(standing)}", err=True)
+        typer.echo(
+            _("note: {file} is a partial game: {how_far}").format(
+                file=game.file, how_far=how_far(standing)
+            ),
+            err=True,
+        )
     return standing
 
 
@@ -222,7 +246,9 @@ def _print_game(
 
     if rank_by is not RankBy.total:
         typer.echo(
-            f"note: --rank-by {rank_by.value} orders tournaments; one game is ranked by total",
+            _("note: --rank-by {value} orders tournaments; one game is ranked by total").format(
+                value=rank_by.value
+            ),
             err=True,
         )
     _emit(render_game(standing, fmt, stats), fmt)
@@ -249,8 +275,10 @@ def _print_tournament(
         result = break_tournament_ties(result, league, tie_break, count_partial)
     if rank_by is RankBy.total and result.uneven_rounds:
         typer.echo(
-            "warning: players played different numbers of rounds; totals do not "
-            "compare, consider --rank-by average",
+            _(
+                "warning: players played different numbers of rounds; totals "
+                "do not compare, consider --rank-by average"
+            ),
             err=True,
         )
     _emit(render_tournament(result, fmt, stats), fmt)
@@ -267,7 +295,12 @@ def _refuse_repeats(paths: list[str]) -> None:
         key = (st.st_dev, st.st_ino) if st is not None else "-"
         if key in seen:
             same = "" if seen[key] == path else f" (the same file as {seen[key]})"
-            fail(f"{path} is given twice{same}: each game counts once", 2)
+            fail(
+                _("{path} is given twice{same}: each game counts once").format(
+                    path=path, same=same
+                ),
+                2,
+            )
         seen[key] = path
 
 

@@ -49,7 +49,11 @@ def undo(
                 raise typer.Exit(1)
             atomic_write(file, result.change.text, overwrite=True)
     except OSError as exc:  # the write itself, or the lock file beside FILE
-        fail(str(exc) if isinstance(exc, WriteError) else f"cannot write {file}: {exc}")
+        fail(
+            tr(exc)
+            if isinstance(exc, WriteError)
+            else _("cannot write {file}: {exc}").format(file=file, exc=tr(exc))
+        )
     game = result.change.game
     number = result.removed.number
     command = restore_command(file, game, result.removed, result.removed_text)

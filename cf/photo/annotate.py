@@ -5,6 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from cf.i18n import Message
 from cf.photo.reader import PhotoError, PhotoReading
 
 GREEN = (60, 200, 60)
@@ -39,7 +40,11 @@ def write_annotated(path: str, image: np.ndarray, reading: PhotoReading) -> None
     except cv2.error:
         ok = False
     if not ok:
-        raise PhotoError(f"cannot write {path} (use a .png or .jpg name in a folder that exists)")
+        raise PhotoError(
+            Message(
+                "cannot write {path} (use a .png or .jpg name in a folder that exists)", path=path
+            )
+        )
 
 
 def _draw(

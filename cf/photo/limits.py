@@ -19,6 +19,8 @@ import os
 import stat
 import struct
 
+from cf.i18n import Message
+
 #: The most pixels a photo may have (a 50-megapixel camera's; a phone's is 12 to 48).
 MAX_PIXELS = 50_000_000
 #: The largest photo file read (a phone photo is 3 to 15 MB).
@@ -36,11 +38,15 @@ def read_photo_file(path: str) -> bytes:
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO: no wait
     with os.fdopen(fd, "rb") as handle:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise PhotoLimitError(f"{path} is not a regular file, not a photo")
+            raise PhotoLimitError(Message("{path} is not a regular file, not a photo", path=path))
         data = handle.read(MAX_PHOTO_BYTES + 1)
     if len(data) > MAX_PHOTO_BYTES:
         raise PhotoLimitError(
-            f"{path}: more than {MAX_PHOTO_BYTES // 2**20} MiB is too big for a photo"
+            Message(
+                "{path}: more than {value} MiB is too big for a photo",
+                path=path,
+                value=MAX_PHOTO_BYTES // 2**20,
+            )
         )
     return data
 
@@ -52,8 +58,14 @@ def check_pixels(data: bytes, name: str) -> None:
     if size is not None and size[0] * size[1] > MAX_PIXELS:
         w, h = size
         raise PhotoLimitError(
-            f"{name} is {w} × {h} pixels: more than {MAX_PIXELS // 1_000_000} megapixels "
-            "is too big for a photo (make it smaller first)"
+            Message(
+                "{name} is {w} × {h} pixels: more than {value} megapixels is "
+                "too big for a photo (make it smaller first)",
+                name=name,
+                w=w,
+                h=h,
+                value=MAX_PIXELS // 1_000_000,
+            )
         )
 
 

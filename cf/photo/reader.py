@@ -38,6 +38,7 @@ import cv2
 import numpy as np
 
 from cf.errors import Error
+from cf.i18n import Message
 from cf.tiles import Tile
 
 #: Tiles read with less confidence than this are reported as unreadable (``--min-confidence``).
@@ -85,9 +86,22 @@ class Unreadable:
         """``cannot read the tile at x=…, y=… with confidence (why); it might be: …``."""
         x = round(sum(p[0] for p in self.box) / len(self.box)) if self.box else 0
         y = round(sum(p[1] for p in self.box) / len(self.box)) if self.box else 0
-        why = f" ({self.reason})" if self.reason else ""
-        maybe = ", ".join(str(t) for t in self.candidates) or "unknown"
-        return f"cannot read the tile at x={x}, y={y} with confidence{why}; it might be: {maybe}"
+        maybe = ", ".join(str(t) for t in self.candidates) or Message("unknown")
+        if self.reason:
+            return Message(
+                "cannot read the tile at x={x}, y={y} with confidence ({why}); "
+                "it might be: {maybe}",
+                x=x,
+                y=y,
+                why=self.reason,
+                maybe=maybe,
+            )
+        return Message(
+            "cannot read the tile at x={x}, y={y} with confidence; it might be: {maybe}",
+            x=x,
+            y=y,
+            maybe=maybe,
+        )
 
 
 @dataclass
@@ -154,7 +168,9 @@ def _read_file(path: str) -> bytes:
     except PhotoLimitError as exc:
         raise PhotoError(str(exc)) from None
     except OSError as exc:
-        raise PhotoError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise PhotoError(
+            Message("cannot read {path}: {value}", path=path, value=exc.strerror or exc)
+        ) from None
 
 
 #: OpenCV's flags for decoding a JPEG at 1/2, 1/4 and 1/8 of its size.
@@ -175,7 +191,7 @@ def decode_image(data: bytes, name: str = "image", reduction: int = 1) -> np.nda
     from cf.photo.limits import PhotoLimitError, check_pixels
 
     if not data:
-        raise PhotoError(f"{name} is empty, not an image")
+        raise PhotoError(Message("{name} is empty, not an image", name=name))
     try:
         check_pixels(data, name)
     except PhotoLimitError as exc:
@@ -186,7 +202,9 @@ def decode_image(data: bytes, name: str = "image", reduction: int = 1) -> np.nda
     except cv2.error:
         image = None
     if image is None or image.size == 0:
-        raise PhotoError(f"{name} is not an image (JPEG or PNG) that can be read")
+        raise PhotoError(
+            Message("{name} is not an image (JPEG or PNG) that can be read", name=name)
+        )
     return to_bgr8(image)
 
 
@@ -206,7 +224,9 @@ def to_bgr8(image: np.ndarray) -> np.ndarray:
         return cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
     if channels == 3:
         return image
-    raise PhotoError(f"an image with {channels} channels is not a photo")
+    raise PhotoError(
+        Message("an image with {channels} channels is not a photo", channels=channels)
+    )
 
 
 def read_photo(

@@ -21,6 +21,7 @@ import math
 import cv2
 import numpy as np
 
+from cf.i18n import Message
 from cf.photo import nets
 from cf.photo.nets import upright
 from cf.photo.synth import PIP_COLOURS, SynthPhoto, _background, _composite, _place, _tile_sprite
@@ -70,7 +71,7 @@ def render_family(
 ) -> SynthPhoto:
     """One synthetic photo of ``family`` (see :data:`FAMILIES`); ``size`` is (width, height)."""
     if family not in FAMILIES:
-        raise ValueError(f"unknown family {family!r}")
+        raise ValueError(Message("unknown family {family!r}", family=family))
     rng = np.random.default_rng([seed, FAMILIES.index(family)])
     if family == "mixed":
         family = str(rng.choice(FAMILIES[:-1]))

@@ -28,6 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from cf.i18n import Message
 from cf.photo import nets
 from cf.photo.scenes import FAMILIES, half_crops, label_map, render_family, rim_map
 
@@ -187,7 +188,13 @@ def _load_onnx(model, path: Path):
     ]
     layers = [m for m in model.modules() if isinstance(m, (nn.Conv2d, nn.Linear))]
     if len(pairs) != len(layers):
-        raise SystemExit(f"{path}: {len(pairs)} layers, the model has {len(layers)}")
+        raise SystemExit(
+            str(
+                Message(
+                    "{path}: {n} layers, the model has {m}", path=path, n=len(pairs), m=len(layers)
+                )
+            )
+        )
     with torch.no_grad():
         for layer, (weight, bias) in zip(layers, pairs, strict=True):
             layer.weight.copy_(torch.from_numpy(weight.copy()))
@@ -219,7 +226,16 @@ def _fit(model, batches, steps: int, lr: float, loss_fn, log: str) -> None:
         opt.step()
         sched.step()
         if step % 100 == 0 or step == steps - 1:
-            print(f"{log} step {step}/{steps} loss {loss.item():.4f} {time.time() - start:.0f}s")
+            print(
+                Message(
+                    "{log} step {step}/{steps} loss {item:.4f} {value:.0f}s",
+                    log=log,
+                    step=step,
+                    steps=steps,
+                    item=loss.item(),
+                    value=time.time() - start,
+                )
+            )
     model.eval()
 
 
@@ -290,9 +306,16 @@ def _train_halves(
     parts = _data(_half_sample, range(base, base + round(photos * scale)), workers)
     hx = torch.from_numpy(np.concatenate([p[0] for p in parts]))
     hy = torch.from_numpy(np.concatenate([p[1] for p in parts])).long()
-    print(f"halves: {len(hy)} crops from {len(parts)} photos in {time.time() - t0:.0f}s")
+    print(
+        Message(
+            "halves: {n_hy} crops from {n_parts} photos in {value:.0f}s",
+            n_hy=len(hy),
+            n_parts=len(parts),
+            value=time.time() - t0,
+        )
+    )
     counts = torch.bincount(hy, minlength=nets.NOT_A_HALF + 1).float()
-    print("per class:", counts.int().tolist())
+    print(Message("per class:"), counts.int().tolist())
     half = _half_model() if init is None else _load_onnx(_half_model(), init / nets.HALF_NET)
 
     def half_batch(_step: int):
@@ -322,7 +345,11 @@ def _train_tiles(
     t0 = time.time()
     photos, steps = sizes or (TILE_PHOTOS, TILE_STEPS)
     parts = _data(_seg_sample, range(base, base + round(photos * scale)), workers)
-    print(f"tiles: {len(parts)} photos in {time.time() - t0:.0f}s")
+    print(
+        Message(
+            "tiles: {n_parts} photos in {value:.0f}s", n_parts=len(parts), value=time.time() - t0
+        )
+    )
     seg = _seg_model() if init is None else _load_onnx(_seg_model(), init / nets.TILE_NET)
     # Faces and dividers are few pixels; the rim between touching tiles is what splits them.
     weights = torch.tensor([1.0, 2.0, 4.0])
@@ -379,21 +406,34 @@ def _report(half, seed: int) -> None:
         with torch.no_grad():
             p = half(torch.from_numpy(nets.prepare_halves(xs))).numpy()
         right = float(np.mean(p.argmax(1) == np.array(ys)))
-        print(f"halves on {family:<12} {len(ys):5} crops: {right:.1%} right")
+        print(
+            Message(
+                "halves on {family:<12} {n_ys:5} crops: {right:.1%} right",
+                family=family,
+                n_ys=len(ys),
+                right=right,
+            )
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=MODELS)
-    parser.add_argument("--scale", type=float, default=1.0, help="data and steps, x")
+    parser.add_argument("--scale", type=float, default=1.0, help=Message("data and steps, x"))
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", choices=("halves", "tiles"), default="")
     parser.add_argument(
-        "--init", type=Path, help="fine-tune the ONNX nets in this folder, not from scratch"
+        "--init",
+        type=Path,
+        help=Message("fine-tune the ONNX nets in this folder, not from scratch"),
     )
     parser.add_argument(
-        "--size", type=int, nargs=2, metavar=("PHOTOS", "STEPS"), help="photos and steps"
+        "--size",
+        type=int,
+        nargs=2,
+        metavar=("PHOTOS", "STEPS"),
+        help=Message("photos and steps"),
     )
     args = parser.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -401,7 +441,13 @@ def main() -> None:
     start = time.time()
     sizes = tuple(args.size) if args.size else None
     train(args.seed, args.out, args.scale, args.workers, args.only, args.init, sizes)
-    print(f"trained in {(time.time() - start) / 60:.1f} minutes; wrote {args.out}")
+    print(
+        Message(
+            "trained in {value:.1f} minutes; wrote {out}",
+            value=(time.time() - start) / 60,
+            out=args.out,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from cf.board import Round, RuleViolation
 from cf.errors import Error
+from cf.i18n import N_, Message
 from cf.notation import Action, Move
 from cf.play.knowledge import Knowledge, KnowledgeError, from_log, public_log
 from cf.play.search import Judgement, evaluate, judge_drawn
@@ -122,7 +123,9 @@ def advise(
     try:
         judged = evaluate(know, playouts, random.Random(seed))
     except KnowledgeError as exc:
-        raise HintError(f"round {round_number}: {exc}") from None
+        raise HintError(
+            Message("round {round_number}: {exc}", round_number=round_number, exc=exc)
+        ) from None
     return Advice(
         round_number,
         public.moves,
@@ -152,17 +155,23 @@ def _advise_drawn(
     assert game.rules is not None
     if game.rules.draw != DRAW_ONE_MAY:
         raise HintUsageError(
-            f"--drawn is for the house rule draw: one-may; under draw: {game.rules.draw} "
-            "a drawn tile that fits is played"
+            Message(
+                "--drawn is for the house rule draw: one-may; under draw: "
+                "{draw} a drawn tile that fits is played",
+                draw=game.rules.draw,
+            )
         )
     b = know.board
     if b.can_play(to_move) or not b.drawable:
         raise HintUsageError(
-            f"{to_move} cannot draw now"
-            + (" (a tile fits)" if b.drawable else ": nothing to draw")
+            Message("{player} cannot draw now (a tile fits)", player=to_move)
+            if b.drawable
+            else Message("{player} cannot draw now: nothing to draw", player=to_move)
         )
     if know.tables.index.get(drawn) is None or drawn in b.on_table or drawn in b.owner:
-        raise HintUsageError(f"{drawn} cannot have been drawn: it is not in the chicken yard")
+        raise HintUsageError(
+            Message("{drawn} cannot have been drawn: it is not in the chicken yard", drawn=drawn)
+        )
     written = (drawn.high, drawn.low)
     now = None if hand is None else [*hand, drawn]
     draw = Move(to_move, Action(drew=True, drawn=written))
@@ -170,12 +179,14 @@ def _advise_drawn(
     try:
         judged = judge_drawn(kept, kept.tables.index[drawn], playouts, random.Random(seed))
     except KnowledgeError as exc:
-        raise HintError(f"round {round_number}: {exc}") from None
+        raise HintError(
+            Message("round {round_number}: {exc}", round_number=round_number, exc=exc)
+        ) from None
     own = tuple(sorted(know.tables.tiles_of(know.hand), reverse=True))
     actions = []
     for j in judged:
         if j.near is None:
-            keep = f"keep {drawn} and pass"
+            keep = Message("keep {tile} and pass", tile=str(drawn))
             actions.append(
                 Advised("pass", None, f"draw {drawn}, pass", keep, j.expected_points, j.p_out)
             )
@@ -183,7 +194,7 @@ def _advise_drawn(
             far = drawn.other(j.near)
             where = _where_played(b, drawn, j.near, far)
             record = f"draw {drawn}, {j.near}-{far}"
-            play = f"play it: {where}"
+            play = Message("play it: {where}", where=where)
             actions.append(Advised("play", drawn, record, play, j.expected_points, j.p_out))
     return Advice(
         round_number,
@@ -191,7 +202,12 @@ def _advise_drawn(
         to_move,
         own,
         game.rules.double_blank,
-        f"{b.describe_board()}; {to_move} drew {drawn} (draw: one-may: play it or keep it)",
+        Message(
+            "{board}; {player} drew {tile} (draw: one-may: play it or keep it)",
+            board=b.describe_board(),
+            player=to_move,
+            tile=str(drawn),
+        ),
         tuple(actions),
         playouts,
         seed,
@@ -203,13 +219,25 @@ def _checked_round(game: Game, round_number: int | None, player: str | None) -> 
     if game.rules is None or len(game.players) < 2:
         raise HintError(unusable(game))
     if not game.rounds:
-        raise HintError("the game has no rounds yet")
+        raise HintError(Message("the game has no rounds yet"))
     if round_number is None:
         round_number = len(game.rounds)
     if not 1 <= round_number <= len(game.rounds):
-        raise HintUsageError(f"there is no round {round_number} (the game has {len(game.rounds)})")
+        raise HintUsageError(
+            Message(
+                "there is no round {round_number} (the game has {n_rounds})",
+                round_number=round_number,
+                n_rounds=len(game.rounds),
+            )
+        )
     if player is not None and player not in game.players:
-        raise HintUsageError(f"{player} is not a player ({', '.join(game.players)})")
+        raise HintUsageError(
+            Message(
+                "{player} is not a player ({players})",
+                player=player,
+                players=", ".join(game.players),
+            )
+        )
     return round_number
 
 
@@ -221,7 +249,15 @@ def _public_replay(game: Game, round_number: int) -> Replay:
         raise HintError(str(exc)) from None
     if public.problem is not None:
         p = public.problem
-        raise HintError(f"round {round_number}, move {p.move}: {p.message} ({p.code})")
+        raise HintError(
+            Message(
+                "round {round_number}, move {move}: {message} ({code})",
+                round_number=round_number,
+                move=p.move,
+                message=p.message,
+                code=p.code,
+            )
+        )
     _refuse_finished(public, round_number)
     return public
 
@@ -230,12 +266,26 @@ def _refuse_finished(public: Replay, round_number: int) -> None:
     """Raise :class:`HintError` if the round went out, blocked, or has its end recorded."""
     board = public.board
     if board.winner is not None:
-        raise HintError(f"round {round_number} is over: {board.winner} went out")
+        raise HintError(
+            Message(
+                "round {round_number} is over: {winner} went out",
+                round_number=round_number,
+                winner=board.winner,
+            )
+        )
     if board.is_blocked():
-        raise HintError(f"round {round_number} is over: it is blocked")
+        raise HintError(
+            Message("round {round_number} is over: it is blocked", round_number=round_number)
+        )
     ended = "scores" if public.record.scores is not None else "hands"
     if public.record.scores is not None or public.record.hands is not None:
-        raise HintError(f"round {round_number} is over: its {ended} are recorded")
+        raise HintError(
+            Message(
+                "round {round_number} is over: its {ended} are recorded",
+                round_number=round_number,
+                ended=ended,
+            )
+        )
 
 
 def _player_to_move(board: Round, round_number: int, player: str | None) -> str:
@@ -244,11 +294,16 @@ def _player_to_move(board: Round, round_number: int, player: str | None) -> str:
     if to_move is None:
         if player is None:
             raise HintUsageError(
-                f"round {round_number} has no moves yet: say who plays first with --player"
+                Message(
+                    "round {round_number} has no moves yet: say who plays first with --player",
+                    round_number=round_number,
+                )
             )
         to_move = player
     if player is not None and player != to_move:
-        raise HintUsageError(f"it is {to_move}'s turn, not {player}'s")
+        raise HintUsageError(
+            Message("it is {to_move}'s turn, not {player}'s", to_move=to_move, player=player)
+        )
     return to_move
 
 
@@ -280,41 +335,63 @@ def _knowledge(
             hand=None if hand is None else list(hand),
         )
     except RuleViolation as exc:
-        raise HintError(f"round {round_number}: {exc.message} ({exc.code})") from None
+        raise HintError(
+            Message(
+                "round {round_number}: {message} ({code})",
+                round_number=round_number,
+                message=exc.message,
+                code=exc.code,
+            )
+        ) from None
     except KnowledgeError as exc:
         if hand is None:
             raise HintUsageError(
-                f"{exc}: no deal is recorded for {to_move}; give the hand with --hand"
+                Message(
+                    "{exc}: no deal is recorded for {to_move}; give the hand with --hand",
+                    exc=exc,
+                    to_move=to_move,
+                )
             ) from None
-        raise HintUsageError(f"--hand does not fit the record: {exc}") from None
+        raise HintUsageError(Message("--hand does not fit the record: {exc}", exc=exc)) from None
 
 
 def _advised(j: Judgement, b: Round) -> Advised:
     """One judged action as ``cf hint`` lists it: what to record and where it goes."""
     if j.tile is None:
         kind = "draw" if b.drawable else "pass"
-        where = _DRAWING[b.rules.draw] if b.drawable else "nothing fits and nothing can be drawn"
+        where = (
+            Message(_DRAWING[b.rules.draw])
+            if b.drawable
+            else Message("nothing fits and nothing can be drawn")
+        )
         return Advised(kind, None, kind, where, j.expected_points, j.p_out)
     assert j.near is not None
     far = j.tile.other(j.near)
-    where = _where_played(b, j.tile, j.near, far)
-    return Advised("play", j.tile, f"{j.near}-{far}", where, j.expected_points, j.p_out)
+    played = _where_played(b, j.tile, j.near, far)
+    return Advised("play", j.tile, f"{j.near}-{far}", played, j.expected_points, j.p_out)
 
 
 #: What a draw does, by the house rule ``draw``.
 _DRAWING = {
-    "one": "nothing fits: draw (play the drawn tile if it fits)",
-    "one-may": "nothing fits: draw; a drawn tile that fits you may keep (--drawn TILE)",
-    "until": "nothing fits: draw until a tile fits, and play it",
+    "one": N_("nothing fits: draw (play the drawn tile if it fits)"),
+    "one-may": N_("nothing fits: draw; a drawn tile that fits you may keep (--drawn TILE)"),
+    "until": N_("nothing fits: draw until a tile fits, and play it"),
 }
 
 
 def _where_played(b: Round, tile: Tile, near: int, far: int) -> str:
     """Where a play of ``tile`` on ``near`` goes: a starter arm, a toe, or an open end."""
     if b.in_starter_phase:
-        return f"arm {b.arms + 1} of {b.arms_needed} of the starter {b.starter}"
+        return Message(
+            "arm {arm} of {arms} of the starter {starter}",
+            arm=b.arms + 1,
+            arms=b.arms_needed,
+            starter=str(b.starter),
+        )
     if b.pending is not None:
-        return f"toe {b.toes + 1} of 3 on {b.pending}-{b.pending}"
+        return Message(
+            "toe {toe} of 3 on {double}", toe=b.toes + 1, double=f"{b.pending}-{b.pending}"
+        )
     if tile.is_double:
-        return f"on a {near} end: opens a chicken foot"
-    return f"on a {near} end, leaves {far} open"
+        return Message("on a {near} end: opens a chicken foot", near=near)
+    return Message("on a {near} end, leaves {far} open", near=near, far=far)

@@ -32,6 +32,7 @@ from math import comb
 
 from cf.board import Hand, Round
 from cf.errors import Error
+from cf.i18n import Message
 from cf.notation import Action, Move
 from cf.play.fast import State, Tables, bits
 from cf.play.simulate import View
@@ -146,7 +147,7 @@ class Knowledge:
             if weight >= 1.0 or rng.random() < weight:
                 break
         if last is None:
-            raise KnowledgeError("no deal of the unseen tiles fits what the record says")
+            raise KnowledgeError(Message("no deal of the unseen tiles fits what the record says"))
         return last
 
     def state(self, rng: random.Random, cur: int | None = None) -> State:
@@ -247,7 +248,7 @@ def from_log(
     if hand is not None:
         known[me] = _hand_now(tables, board, known, me, seat, hand)
     elif board.hands[seat].unseen:
-        raise KnowledgeError(f"the hand of {seat} is not known")
+        raise KnowledgeError(Message("the hand of {seat} is not known", seat=seat))
     return Knowledge(
         tables, rules, tuple(names), me, board, known, groups, tables.mask(board.on_table)
     )
@@ -296,27 +297,42 @@ def _hand_now(
     own = board.hands[seat]
     table = tables.mask(board.on_table)
     if mine & table:
-        raise KnowledgeError(f"{_list(tables, mine & table)} is already on the table")
+        raise KnowledgeError(
+            Message("{tables} is already on the table", tables=_list(tables, mine & table))
+        )
     others = 0
     for j, k in enumerate(known):
         if j != me:
             others |= k
     if mine & others:
-        raise KnowledgeError(f"{_list(tables, mine & others)} is in another player's hand")
+        raise KnowledgeError(
+            Message("{tables} is in another player's hand", tables=_list(tables, mine & others))
+        )
     if mine.bit_count() != own.size:
         raise KnowledgeError(
-            f"{seat} holds {own.size} tile(s) by the record, not {mine.bit_count()}"
+            Message(
+                "{seat} holds {size} tile(s) by the record, not {bit_count}",
+                seat=seat,
+                size=own.size,
+                bit_count=mine.bit_count(),
+            )
         )
     if tables.mask(own.known) & ~mine:
         missing = tables.mask(own.known) & ~mine
-        raise KnowledgeError(f"{seat} holds {_list(tables, missing)} by the record")
+        raise KnowledgeError(
+            Message(
+                "{seat} holds {tables} by the record", seat=seat, tables=_list(tables, missing)
+            )
+        )
     return mine
 
 
 def from_view(view: View) -> Knowledge:
     """What the seat of a :class:`~cf.play.simulate.View` knows."""
     if view.rules is None:
-        raise KnowledgeError("the view has no rules: build it with cf.play.simulate.view_of")
+        raise KnowledgeError(
+            Message("the view has no rules: build it with cf.play.simulate.view_of")
+        )
     mine = [m for m in view.history if m.player == view.seat]
     dealt = set(view.hand)
     for m in mine:

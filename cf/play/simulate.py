@@ -21,6 +21,7 @@ from typing import Union
 from cf.board import Round
 from cf.deal import Deal, deal_from, seeded
 from cf.errors import Error
+from cf.i18n import Message
 from cf.notation import Action, Move
 from cf.rules import DRAW_ONE_MAY, DRAW_UNTIL, Rules
 from cf.tiles import Tile, hand_points
@@ -224,7 +225,9 @@ def play_round(
     limit = 4 * rules.pool + 4 * len(names)
     while not board.is_over:
         if len(moves) > limit:
-            raise SimulationError(f"round {k} did not end after {limit} turns")
+            raise SimulationError(
+                Message("round {k} did not end after {limit} turns", k=k, limit=limit)
+            )
         player = names[seat]
         seat = (seat + 1) % len(names)
         history = logs[player] if keep_logs else None

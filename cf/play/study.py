@@ -24,6 +24,7 @@ from typing import ClassVar
 
 from cf.board import Round, RuleViolation
 from cf.deal import seeded
+from cf.i18n import Message
 from cf.notation import Action, Move
 from cf.play.fast import DRAW_CODES, ONE_MAY, TOES, UNTIL, Tables, bits
 from cf.play.simulate import SimulationError, game_rounds
@@ -177,7 +178,12 @@ def fast_game(
     """The game :func:`~cf.play.simulate.simulate_game` plays for ``seed``, on the fast
     engine; ``log`` keeps each round's deal and turns (for :func:`check_round`)."""
     if not fast_enough(strategies):
-        raise ValueError(f"only {', '.join(sorted(FAST_STRATEGIES))} play on the fast engine")
+        raise ValueError(
+            Message(
+                "only {FAST_STRATEGIES} play on the fast engine",
+                FAST_STRATEGIES=", ".join(sorted(FAST_STRATEGIES)),
+            )
+        )
     rng = seeded(seed)
     n = len(players)
     setup = _Setup.get(rules, n)
@@ -369,24 +375,52 @@ def check_round(rules: Rules, players: Sequence[str], k: int, r: FastRound) -> N
     moves = round_moves(t, players, r)
     for i, move in enumerate(moves, start=1):
         if board.is_over:
-            raise CheckError(f"round {k}: the fast engine played move {i} after the end")
+            raise CheckError(
+                Message("round {k}: the fast engine played move {i} after the end", k=k, i=i)
+            )
         try:
             board.apply(move.player, move.action)
         except RuleViolation as exc:
-            raise CheckError(f"round {k}, move {i}: Round refuses it: {exc.message}") from None
+            raise CheckError(
+                Message(
+                    "round {k}, move {i}: Round refuses it: {message}",
+                    k=k,
+                    i=i,
+                    message=exc.message,
+                )
+            ) from None
     if not board.is_over:
-        raise CheckError(f"round {k}: Round has not ended after the fast engine's last move")
+        raise CheckError(
+            Message("round {k}: Round has not ended after the fast engine's last move", k=k)
+        )
     winner = None if r.winner < 0 else players[r.winner]
     if board.winner != winner:
-        raise CheckError(f"round {k}: Round's winner is {board.winner}, not {winner}")
+        raise CheckError(
+            Message(
+                "round {k}: Round's winner is {winner}, not {winner2}",
+                k=k,
+                winner=board.winner,
+                winner2=winner,
+            )
+        )
     for i, (p, m) in enumerate(zip(players, r.hands, strict=True)):
         if sorted(board.hands[p].known) != t.tiles_of(m):
-            raise CheckError(f"round {k}: {p}'s hand at the end differs from Round's")
+            raise CheckError(
+                Message("round {k}: {p}'s hand at the end differs from Round's", k=k, p=p)
+            )
         score = t.points_of(m)
         if p == board.winner and board.out_on_double:
             score = rules.out_on_double
         if r.scores[i] != score:
-            raise CheckError(f"round {k}: {p} scores {score} by Round, not {r.scores[i]}")
+            raise CheckError(
+                Message(
+                    "round {k}: {p} scores {score} by Round, not {scores}",
+                    k=k,
+                    p=p,
+                    score=score,
+                    scores=r.scores[i],
+                )
+            )
 
 
 def check_game(game: FastGame) -> None:

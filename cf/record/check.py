@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from cf.board import Round, RuleViolation
 from cf.errors import clip
+from cf.i18n import Message
 from cf.record.problems import Problem, ProblemLog
 from cf.record.reader import Game, HandEntry, MoveEntry, Pos, RoundRecord
 from cf.record.replay import apply_entry, round_count_message, round_starter, start_round
@@ -168,8 +169,13 @@ class _Checker:
         (first, _), (second, entry) = empty[0], empty[1]
         self.add(
             "hands-mismatch",
-            f"{clip(second)}'s recorded hand is empty, and so is {clip(first)}'s: only one "
-            f"player can go out in a round (round {rec.number})",
+            Message(
+                "{second}'s recorded hand is empty, and so is {first}'s: "
+                "only one player can go out in a round (round {number})",
+                second=clip(second),
+                first=clip(first),
+                number=rec.number,
+            ),
             entry.pos,
             rec.number,
             player=second,
@@ -182,7 +188,15 @@ class _Checker:
             return True
         k = rec.number
         self.add(
-            "starter", f"round {k} starts with {starter}, not {rec.starter}", rec.starter_pos, k
+            "starter",
+            Message(
+                "round {k} starts with {starter}, not {starter2}",
+                k=k,
+                starter=starter,
+                starter2=rec.starter,
+            ),
+            rec.starter_pos,
+            k,
         )
         return False
 
@@ -197,7 +211,11 @@ class _Checker:
             k = rec.number
             self.add(
                 "missing-score",
-                f"round {k} has no scores, no hands and no deal with moves: nobody can be scored",
+                Message(
+                    "round {k} has no scores, no hands and no deal with moves: "
+                    "nobody can be scored",
+                    k=k,
+                ),
                 rec.pos,
                 k,
             )
@@ -221,7 +239,12 @@ class _Checker:
                     misnamed = rec.misnamed.get((part, name))
                     self.add(
                         code,
-                        f"{clip(name)} is missing from round {rec.number}'s {part}",
+                        Message(
+                            "{name} is missing from round {number}'s {part}",
+                            name=clip(name),
+                            number=rec.number,
+                            part=part,
+                        ),
                         misnamed or getattr(rec, f"{part}_pos"),
                         rec.number,
                         player=name,
@@ -247,8 +270,15 @@ class _Checker:
             if score > most and score != rules.out_on_double:
                 self.add(
                     "score-mismatch",
-                    f"{clip(name)} scored {score}, more than any hand can hold: the whole "
-                    f"{rules.set_name} less the starter {starter} is worth {most}",
+                    Message(
+                        "{name} scored {score}, more than any hand can hold: the "
+                        "whole {set_name} less the starter {starter} is worth {most}",
+                        name=clip(name),
+                        score=score,
+                        set_name=rules.set_name,
+                        starter=starter,
+                        most=most,
+                    ),
                     pos,
                     rec.number,
                     player=name,
@@ -261,13 +291,23 @@ class _Checker:
             if untold and not hand.tiles and score == rules.out_on_double:
                 continue
             if points != score:
-                what = f"the hand {format_hand(hand.tiles)}" if hand.tiles else "an empty hand"
+                what = (
+                    Message("the hand {hand}", hand=format_hand(hand.tiles))
+                    if hand.tiles
+                    else Message("an empty hand")
+                )
                 if not hand.tiles and score == rules.out_on_double:
                     what = _not_out_on_double(board, name)
                 self.add(
                     "score-mismatch",
-                    f"{clip(name)} scored {score}, but {what} is worth {points}"
-                    + _double_blank_note(hand.tiles, rules.double_blank),
+                    Message(
+                        "{name} scored {score}, but {what} is worth {points}{note}",
+                        name=clip(name),
+                        score=score,
+                        what=what,
+                        points=points,
+                        note=_double_blank_note(hand.tiles, rules.double_blank),
+                    ),
                     pos,
                     rec.number,
                     player=name,
@@ -284,7 +324,12 @@ class _Checker:
             if self.deal_count is not None and len(entry.tiles) != self.deal_count:
                 self.add(
                     "deal",
-                    f"{name} was dealt {len(entry.tiles)} tiles, the deal is {self.deal_count}",
+                    Message(
+                        "{name} was dealt {n_tiles} tiles, the deal is {deal_count}",
+                        name=name,
+                        n_tiles=len(entry.tiles),
+                        deal_count=self.deal_count,
+                    ),
                     entry.pos,
                     rec.number,
                     player=name,
@@ -294,7 +339,11 @@ class _Checker:
                 if tile == starter:
                     self.add(
                         "duplicate-tile",
-                        f"{name} was dealt {tile}, the starter, which is set aside",
+                        Message(
+                            "{name} was dealt {tile}, the starter, which is set aside",
+                            name=name,
+                            tile=tile,
+                        ),
                         entry.pos,
                         rec.number,
                         player=name,
@@ -303,7 +352,12 @@ class _Checker:
                 elif tile in seen:
                     self.add(
                         "duplicate-tile",
-                        f"{tile} was dealt to {name} and to {seen[tile]}",
+                        Message(
+                            "{tile} was dealt to {name} and to {seen}",
+                            tile=tile,
+                            name=name,
+                            seen=seen[tile],
+                        ),
                         entry.pos,
                         rec.number,
                         player=name,
@@ -321,7 +375,9 @@ class _Checker:
                 if tile == starter and not replayed:
                     self.add(
                         "duplicate-tile",
-                        f"{name}'s hand holds {tile}, the round's starter",
+                        Message(
+                            "{name}'s hand holds {tile}, the round's starter", name=name, tile=tile
+                        ),
                         entry.pos,
                         rec.number,
                         player=name,
@@ -329,7 +385,12 @@ class _Checker:
                 elif tile in seen:
                     self.add(
                         "duplicate-tile",
-                        f"{tile} is in both {seen[tile]}'s and {name}'s hands",
+                        Message(
+                            "{tile} is in both {seen}'s and {name}'s hands",
+                            tile=tile,
+                            seen=seen[tile],
+                            name=name,
+                        ),
                         entry.pos,
                         rec.number,
                         player=name,
@@ -362,8 +423,14 @@ class _Checker:
             last = rec.moves[-1] if rec.moves else None
             self.add(
                 "unfinished",
-                f"round {k}'s log stops before anyone went out or the round was blocked "
-                f"({board.describe_board()}, {board.drawable} tile(s) left to draw)",
+                Message(
+                    "round {k}'s log stops before anyone went out or the round "
+                    "was blocked ({describe_board}, {drawable} tile(s) left to "
+                    "draw)",
+                    k=k,
+                    describe_board=board.describe_board(),
+                    drawable=board.drawable,
+                ),
                 last.pos if last else rec.moves_pos,
                 k,
                 last.number if last else None,
@@ -397,11 +464,18 @@ class _Checker:
                 points = _worth(self.rules, hand.known, _went_out_on_double(board, name))
                 most = _most_points(self.rules, board.starter)
                 if points != score and (score <= most or score == self.rules.out_on_double):
-                    left = format_hand(sorted(hand.known, reverse=True)) or "nothing"
+                    left = format_hand(sorted(hand.known, reverse=True)) or Message("nothing")
                     self.add(
                         "score-mismatch",
-                        f"{name} scored {score}, but the log leaves {left}, worth {points}"
-                        + _double_blank_note(hand.known, self.rules.double_blank),
+                        Message(
+                            "{name} scored {score}, but the log leaves {left}, "
+                            "worth {points}{note}",
+                            name=name,
+                            score=score,
+                            left=left,
+                            points=points,
+                            note=_double_blank_note(hand.known, self.rules.double_blank),
+                        ),
                         pos,
                         k,
                         player=name,
@@ -440,9 +514,15 @@ class _Checker:
             n = board.hands[name].unseen
             self.add(
                 "missing-score",
-                f"{name}'s hand at the end of round {rec.number} is not fully known "
-                f"({n} tile{'s' if n != 1 else ''} drawn unnamed and never played): "
-                "record hands or scores",
+                Message(
+                    "{name}'s hand at the end of round {number} is not fully "
+                    "known ({n} tile{value} drawn unnamed and never played): "
+                    "record hands or scores",
+                    name=name,
+                    number=rec.number,
+                    n=n,
+                    value="s" if n != 1 else "",
+                ),
                 rec.pos,
                 rec.number,
                 player=name,
@@ -484,17 +564,26 @@ class _TargetWatch:
     def after_end(self, k: int) -> str:
         assert self.ended is not None
         j, name, total = self.ended
-        return (
-            f"round {k} comes after the end of the game: {clip(name)}'s total reached "
-            f"{total} in round {j}, and the game is played to {self.target} (rules.target)"
+        return Message(
+            "round {k} comes after the end of the game: {name}'s total reached "
+            "{total} in round {j}, and the game is played to {target} (rules.target)",
+            k=k,
+            name=clip(name),
+            total=total,
+            j=j,
+            target=self.target,
         )
 
 
-def _not_out_on_double(board: Round | None, name: str) -> str:
+def _not_out_on_double(board: Round | None, name: str) -> Message:
     """Why an empty hand scored as ``out_on_double`` is worth 0 (for ``score-mismatch``)."""
     if board is not None and board.winner == name and board.out_tile is not None:
-        return f"{clip(name)} went out on {board.out_tile}, not a double, so the empty hand"
-    return (
+        return Message(
+            "{name} went out on {tile}, not a double, so the empty hand",
+            name=clip(name),
+            tile=str(board.out_tile),
+        )
+    return Message(
         "an empty hand counts out_on_double only where the round's moves show going out "
         "on a double (without a log, record scores alone), so it"
     )
@@ -519,19 +608,35 @@ def _hand_difference(board: Round, name: str, entry: HandEntry) -> str | None:
     hand = board.hands[name]
     on_table = sorted(recorded & board.on_table, reverse=True)
     if on_table:
-        return f"{name}'s recorded hand holds {format_hand(on_table)}, already on the table"
+        return Message(
+            "{name}'s recorded hand holds {tiles}, already on the table",
+            name=name,
+            tiles=format_hand(on_table),
+        )
     elsewhere = [t for t in recorded if board.owner.get(t, name) != name]
     if elsewhere:
         t = elsewhere[0]
-        return f"{name}'s recorded hand holds {t}, which the log leaves with {board.owner[t]}"
+        return Message(
+            "{name}'s recorded hand holds {tile}, which the log leaves with {owner}",
+            name=name,
+            tile=str(t),
+            owner=board.owner[t],
+        )
     missing = sorted(hand.known - recorded, reverse=True)
     if missing:
-        return (
-            f"{name}'s recorded hand lacks {format_hand(missing)}, which the log leaves with them"
+        return Message(
+            "{name}'s recorded hand lacks {tiles}, which the log leaves with them",
+            name=name,
+            tiles=format_hand(missing),
         )
     if len(recorded) != hand.size:
         has, left = _tiles(len(recorded)), _tiles(hand.size)
-        return f"{name}'s recorded hand has {has}, the log leaves {left}"
+        return Message(
+            "{name}'s recorded hand has {has}, the log leaves {left}",
+            name=name,
+            has=has,
+            left=left,
+        )
     return None
 
 
@@ -546,11 +651,12 @@ def _double_blank_note(tiles: object, double_blank: int) -> str:
     """Where a hand holds 0-0, which value the file gives it and how to change it."""
     if Tile.of(0, 0) not in tiles:  # type: ignore[operator]
         return ""
-    return (
-        f" (0-0 counts {double_blank} in this file; if your table counts it otherwise, "
-        "set it in the file, as in rules: {double_blank: 25})"
+    return Message(
+        " (0-0 counts {value} in this file; if your table counts it otherwise, "
+        "set it in the file, as in rules: {{double_blank: 25}})",
+        value=double_blank,
     )
 
 
 def _tiles(n: int) -> str:
-    return f"{n} tile{'s' if n != 1 else ''}"
+    return Message("{n} tile", n=n) if n == 1 else Message("{n} tiles", n=n)

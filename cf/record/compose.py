@@ -36,6 +36,8 @@ from yaml.events import (
     StreamEndEvent,
 )
 
+from cf.i18n import Message
+
 _STR = "tag:yaml.org,2002:str"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
@@ -81,8 +83,12 @@ def check_lines(text: str) -> None:
     else:
         return
     raise TooLong(
-        f"line {line + 1} is longer than {MAX_LINE // 1024} KiB: cf reads no line that long "
-        "(a game file's lines are short; write a long list one item a line)",
+        Message(
+            "line {line} is longer than {kib} KiB: cf reads no line that long "
+            "(a game file's lines are short; write a long list one item a line)",
+            line=line + 1,
+            kib=MAX_LINE // 1024,
+        ),
         line,
         0,
     )
@@ -142,7 +148,7 @@ class _Composer:
         if not isinstance(self.peek(), StreamEndEvent):
             event = self.get()
             raise ComposerError(
-                "expected a single document in the stream",
+                Message("expected a single document in the stream"),
                 root.start_mark,
                 "but found another document",
                 event.start_mark,
@@ -186,7 +192,10 @@ class _Composer:
         if len(event.value) > MAX_SCALAR:
             mark = event.start_mark
             raise TooLong(
-                f"a value of more than {MAX_SCALAR // 1024} KiB: cf reads no value that long",
+                Message(
+                    "a value of more than {kib} KiB: cf reads no value that long",
+                    kib=MAX_SCALAR // 1024,
+                ),
                 mark.line,
                 mark.column,
             )
@@ -194,7 +203,9 @@ class _Composer:
     def check_anchor(self, event: Any) -> None:
         if event.anchor is not None and event.anchor in self.anchors:
             raise ComposerError(
-                f"found duplicate anchor {event.anchor!r}; first occurrence",
+                Message(
+                    "found duplicate anchor {anchor!r}; first occurrence", anchor=event.anchor
+                ),
                 self.anchors[event.anchor].start_mark,
                 "second occurrence",
                 event.start_mark,

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import yaml
 
 from cf.errors import Error
+from cf.i18n import Message
 from cf.record.compose import compose
 from cf.record.emit import yaml_key
 
@@ -66,7 +67,13 @@ def add_round(text: str, data: RoundData, number: int | None = None) -> str:
     if number is None or number == len(items) + 1:
         return doc.rebuild(doc.append(data))
     if not 1 <= number <= len(items):
-        raise EditError(f"there is no round {number}: the file has {len(items)}")
+        raise EditError(
+            Message(
+                "there is no round {number}: the file has {n_items}",
+                number=number,
+                n_items=len(items),
+            )
+        )
     return doc.rebuild(doc.replace(number - 1, data))
 
 
@@ -74,7 +81,7 @@ def remove_last_round(text: str) -> Removed:
     """``text`` without its last round, and that round's text as written."""
     doc = _Doc(text)
     if not doc.items:
-        raise EditError("the file has no rounds")
+        raise EditError(Message("the file has no rounds"))
     body, removed = doc.remove_last()
     return Removed(doc.rebuild(body), removed, len(doc.items))
 
@@ -124,9 +131,9 @@ class _Doc:
         try:
             root = compose(self.text, compact=False)  # as the reader composes it
         except yaml.YAMLError as exc:
-            raise EditError(f"the file is not valid YAML: {exc}") from None
+            raise EditError(Message("the file is not valid YAML: {exc}", exc=exc)) from None
         if not isinstance(root, yaml.MappingNode):
-            raise EditError("the file is not a mapping with players and rounds")
+            raise EditError(Message("the file is not a mapping with players and rounds"))
         self.root = root
         found = [(k, v) for k, v in root.value if isinstance(k, yaml.ScalarNode)]
         rounds = [(k, v) for k, v in found if k.value == "rounds"]
@@ -138,7 +145,7 @@ class _Doc:
         elif isinstance(self.node, yaml.ScalarNode) and self.node.value in ("", "~", "null"):
             self.items = []
         else:
-            raise EditError("'rounds' is not a list")
+            raise EditError(Message("'rounds' is not a list"))
 
     def rebuild(self, body: str) -> str:
         if self.cr_only:
@@ -189,7 +196,9 @@ class _Doc:
             i -= 1
         if i < 0 or self.text[i] != "-":
             line = item.start_mark.line + 1
-            raise EditError(f"cannot find where the round at line {line} begins")
+            raise EditError(
+                Message("cannot find where the round at line {line} begins", line=line)
+            )
         return i
 
     def column(self, index: int) -> int:

@@ -140,9 +140,9 @@ def match_player(name: str, players: Sequence[str]) -> str:
     by_fold = {fold(p): p for p in players}
     close = difflib.get_close_matches(fold(nfc), list(by_fold), n=1, cutoff=0.6)
     if close:
-        hint = f"did you mean '{by_fold[close[0]]}'?"
+        hint = Message("did you mean '{name}'?", name=by_fold[close[0]])
     else:
-        hint = "did you mean one of " + ", ".join(f"'{p}'" for p in players) + "?"
+        hint = Message("did you mean one of {names}?", names=", ".join(f"'{p}'" for p in players))
     raise EntryError(Message("'{name}' is not a player ({hint})", name=name, hint=hint))
 
 
@@ -173,7 +173,7 @@ def match_players(names: Sequence[str], players: Sequence[str]) -> list[str]:
 
 
 #: What a score is, said where a value looks like a number but is not one (-4, 12.5).
-SCORE_IS = "a score is a whole number, 0 or more"
+SCORE_IS = Message("a score is a whole number, 0 or more")
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,11 +268,18 @@ def _check_one_out(given: dict[str, Value], players: Sequence[str], out_on_doubl
     out = [p for p in players if given[p] == () or isinstance(given[p], OutOnDouble)]
     if len(out) > 1:
         raise EntryError(
-            f"only one player can go out in a round, and {_names(out)} are all given as "
-            f"out: give the others the tiles left in their hands (or their scores)"
+            Message(
+                "only one player can go out in a round, and {names} are all given as "
+                "out: give the others the tiles left in their hands (or their scores)",
+                names=_names(out),
+            )
             if len(out) > 2
-            else f"only one player can go out in a round, and {out[0]} and {out[1]} are "
-            "both given as out: give the other one the tiles left in the hand (or the score)"
+            else Message(
+                "only one player can go out in a round, and {first} and {second} are "
+                "both given as out: give the other one the tiles left in the hand (or the score)",
+                first=out[0],
+                second=out[1],
+            )
         )
     doubled = [p for p in players if isinstance(given[p], OutOnDouble)]
     if doubled and not out_on_double:
@@ -289,7 +296,9 @@ def _check_one_out(given: dict[str, Value], players: Sequence[str], out_on_doubl
 
 
 def _names(names: Sequence[str]) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+    if len(names) < 2:
+        return "".join(names)
+    return Message("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def game_over(game: Game) -> str | None:
@@ -310,13 +319,24 @@ def game_over(game: Game) -> str | None:
     standing = standings_of(game, [p for p in report.round_points if p is not None])
     if not standing.complete:
         return None
-    won = f"{_names(standing.winners)} won"
+    won = Message("{names} won", names=_names(standing.winners))
     hit = standing.reached
     if hit is not None:
-        why = f"{hit.player} reached {hit.total} of {standing.target}"
+        why = Message(
+            "{player} reached {total} of {target}",
+            player=hit.player,
+            total=hit.total,
+            target=standing.target,
+        )
     else:
-        why = f"{standing.rounds_played} of {standing.rounds_in_game} rounds"
-    return f"the game is over ({why}; {won}). Start the next one with cf new"
+        why = Message(
+            "{played} of {rounds} rounds",
+            played=standing.rounds_played,
+            rounds=standing.rounds_in_game,
+        )
+    return Message(
+        "the game is over ({why}; {won}). Start the next one with cf new", why=why, won=won
+    )
 
 
 # --- the change, checked --------------------------------------------------------------

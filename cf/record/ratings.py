@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cf.errors import Error
+from cf.i18n import Message
 from cf.record.league import LeagueGame
 from cf.record.standings import average
 
@@ -124,11 +125,19 @@ def _model(name: str, tau: float | None = None, beta: float | None = None) -> An
     """The ``openskill`` model called ``name`` (defaults as the package sets them, but
     ``tau`` and ``beta`` where given)."""
     if name not in MODELS:
-        raise RatingError(f"unknown rating model {name!r}: one of {', '.join(MODELS)}")
+        raise RatingError(
+            Message(
+                "unknown rating model {name!r}: one of {MODELS}",
+                name=name,
+                MODELS=", ".join(MODELS),
+            )
+        )
     try:
         from openskill import models
     except ImportError:  # pragma: no cover - openskill is a dependency of cf
-        raise RatingError("ratings need the openskill package: pip install openskill") from None
+        raise RatingError(
+            Message("ratings need the openskill package: pip install openskill")
+        ) from None
     kind = getattr(models, MODELS[name])
     options = {k: v for k, v in (("tau", tau), ("beta", beta)) if v is not None}
     return kind(**options)
@@ -141,7 +150,7 @@ def outcomes(game: LeagueGame, per: str) -> list[dict[str, int]]:
         return [game.places] if game.rounds else []
     if per == "round":
         return [dict(r.points) for r in game.rounds]
-    raise RatingError(f"rate per game or per round, not {per!r}")
+    raise RatingError(Message("rate per game or per round, not {per!r}", per=per))
 
 
 def rate(

@@ -31,6 +31,7 @@ from typing import IO, Any
 import yaml
 
 from cf.errors import clip
+from cf.i18n import Message
 from cf.notation import Action, parse_action
 from cf.record.compose import Move, TooLong, compose
 from cf.record.problems import Problem, ProblemLog, has_control
@@ -232,7 +233,10 @@ def display_name(path: str) -> str:
 def _decode(game: Game, data: bytes | str) -> str | None:
     if len(data) > MAX_BYTES:
         game.problems.append(
-            Problem("yaml", f"the file is larger than {MAX_BYTES // 2**20} MiB: not read")
+            Problem(
+                "yaml",
+                Message("the file is larger than {value} MiB: not read", value=MAX_BYTES // 2**20),
+            )
         )
         return None
     if isinstance(data, str):
@@ -250,7 +254,10 @@ def _decode(game: Game, data: bytes | str) -> str | None:
         game.problems.append(
             Problem(
                 "yaml",
-                f"the byte 0x{data[start]:02X} is not UTF-8 text: save the file as UTF-8",
+                Message(
+                    "the byte 0x{data:02X} is not UTF-8 text: save the file as UTF-8",
+                    data=data[start],
+                ),
                 line,
                 column,
             )
@@ -281,9 +288,11 @@ def not_text(data: bytes) -> str | None:
         head[4:8] == b"ftyp" and head[8:12] in (b"heic", b"heix", b"mif1", b"avif")
     )
     if image or (head[:4] == b"RIFF" and head[8:12] == b"WEBP"):
-        return "not a text file (is this an image?): a game file is YAML text, saved as UTF-8"
+        return Message(
+            "not a text file (is this an image?): a game file is YAML text, saved as UTF-8"
+        )
     if b"\x00" in head and not head.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")):
-        return "not a text file: a game file is YAML text, saved as UTF-8"
+        return Message("not a text file: a game file is YAML text, saved as UTF-8")
     return None
 
 
@@ -304,13 +313,16 @@ def _compose(game: Game, text: str) -> tuple[bool, yaml.Node | None]:
         game.problems.append(
             Problem(
                 "yaml",
-                f"not valid YAML: the character U+{ord(char):04X} is not allowed in YAML text",
+                Message(
+                    "not valid YAML: the character U+{ord:04X} is not allowed in YAML text",
+                    ord=ord(char),
+                ),
                 line,
                 column,
             )
         )
     except (yaml.YAMLError, RecursionError, ValueError) as exc:
-        game.problems.append(Problem("yaml", f"not valid YAML: {exc}"))
+        game.problems.append(Problem("yaml", Message("not valid YAML: {exc}", exc=exc)))
     return False, None
 
 
@@ -331,9 +343,9 @@ def _yaml_problem(exc: yaml.MarkedYAMLError, text: str) -> Problem:
     else:
         where, plain = found
     if where is None:
-        return Problem("yaml", f"not valid YAML: {plain}")
+        return Problem("yaml", Message("not valid YAML: {plain}", plain=plain))
     column = mark.column + 1 if mark and where == mark.line else _indent(lines[where]) + 1
-    return Problem("yaml", f"not valid YAML: {plain}", where + 1, column)
+    return Problem("yaml", Message("not valid YAML: {plain}", plain=plain), where + 1, column)
 
 
 def _plain_words(exc: yaml.MarkedYAMLError, said: str, lines: list[str]) -> tuple[int, str] | None:
@@ -344,7 +356,7 @@ def _plain_words(exc: yaml.MarkedYAMLError, said: str, lines: list[str]) -> tupl
     line = lines[mark.line]
     char = line[mark.column : mark.column + 1]
     if "cannot start any token" in said and char == "\t":
-        return mark.line, "tabs cannot indent YAML: use spaces"
+        return mark.line, Message("tabs cannot indent YAML: use spaces")
     if _starts_token(said):
         at = mark
         if char not in _NO_START and exc.context_mark is not None:
@@ -352,14 +364,16 @@ def _plain_words(exc: yaml.MarkedYAMLError, said: str, lines: list[str]) -> tupl
         start = lines[at.line][at.column : at.column + 1] if at.line < len(lines) else ""
         if start and start in _NO_START:
             word = _word_at(lines[at.line], at.column)
-            return at.line, (
-                f"a value cannot start with {start!r}: put it in quotes, as in "
-                f'"{word}" (or remove the stray {start!r})'
+            return at.line, Message(
+                "a value cannot start with {start}: put it in quotes, as in "
+                '"{word}" (or remove the stray {start})',
+                start=repr(start),
+                word=word,
             )
     if len(_BRACKET_TILE.findall(line)) > 1 or (
         _BRACKET_TILE.search(line) and ("expected" in said or "found" in said)
     ):
-        return mark.line, (
+        return mark.line, Message(
             'quote a hand written with brackets, as in Ana: "[5|4] [3|1]" '
             "(unquoted, YAML reads [5|4] as a list)"
         )
@@ -372,7 +386,9 @@ def _plain_words(exc: yaml.MarkedYAMLError, said: str, lines: list[str]) -> tupl
             return mark.line, _colon_in_value(line, mark.column)
     if missing is None:
         return _unclosed(exc, said, line)
-    return missing, f"a key without its ':' ({clip(lines[missing].strip())!r}): write 'key: value'"
+    return missing, Message(
+        "a key without its ':' ({key}): write 'key: value'", key=repr(clip(lines[missing].strip()))
+    )
 
 
 #: Characters YAML reserves at the start of a plain value: a stray one stops the parser
@@ -410,9 +426,15 @@ def _colon_in_value(line: str, column: int) -> str:
     parts = [p.strip() for p in line.strip().lstrip("- ").split(": ")]
     said = "a second ': ' on the line: a name or a value holding ': ' needs quotes"
     if len(parts) != 3 or not all(parts):
-        return said
+        return Message(said)
     a, b, c = (clip(p, 30) for p in parts)
-    return f'{said}, as in {a}: "{b}: {c}" or "{a}: {b}": {c}'
+    return Message(
+        "a second ': ' on the line: a name or a value holding ': ' needs quotes, "
+        'as in {a}: "{b}: {c}" or "{a}: {b}": {c}',
+        a=a,
+        b=b,
+        c=c,
+    )
 
 
 def _unclosed(exc: yaml.MarkedYAMLError, said: str, line: str) -> tuple[int, str] | None:
@@ -422,23 +444,26 @@ def _unclosed(exc: yaml.MarkedYAMLError, said: str, line: str) -> tuple[int, str
     if mark is None or begun is None:
         return None
     if "while parsing a flow sequence" in said:
-        return mark.line, (
-            f"the list begun with '[' on line {begun} is not closed here: a ',' or its ']' "
-            "is missing (or a name with ':' or ',' needs quotes)"
+        return mark.line, Message(
+            "the list begun with '[' on line {begun} is not closed here: a ',' or its ']' "
+            "is missing (or a name with ':' or ',' needs quotes)",
+            begun=begun,
         )
     if "while parsing a flow mapping" in said:
-        return mark.line, (
-            f"the '{{…}}' begun on line {begun} is not closed here: a ',' or its '}}' is "
-            "missing (or a name with ':' or ',' needs quotes)"
+        return mark.line, Message(
+            "the '{{…}}' begun on line {begun} is not closed here: a ',' or its '}}' is "
+            "missing (or a name with ':' or ',' needs quotes)",
+            begun=begun,
         )
     if "while parsing a block" in said and ("expected key" in said or "<block end>" in said):
-        return mark.line, (
+        return mark.line, Message(
             "this line's indentation does not fit the lines above it: the items of one "
             "list or mapping start in the same column (indent with spaces)"
         )
     if "while scanning a quoted scalar" in said:
-        return exc.context_mark.line, (  # type: ignore[union-attr]
-            f"a quote opened on line {begun} is never closed: close it with its partner"
+        return exc.context_mark.line, Message(  # type: ignore[union-attr]
+            "a quote opened on line {begun} is never closed: close it with its partner",
+            begun=begun,
         )
     return None
 
@@ -493,7 +518,9 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def suggest(key: str, known: tuple[str, ...]) -> str:
     """`` (did you mean 'x'?)`` for the closest known key, or nothing."""
     close = difflib.get_close_matches(key.lower(), known, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else f" (known keys: {', '.join(known)})"
+    if close:
+        return Message(" (did you mean '{key}'?)", key=close[0])
+    return Message(" (known keys: {keys})", keys=", ".join(known))
 
 
 class _Values:
@@ -518,7 +545,9 @@ class _Values:
             self.log.keep(
                 Problem(
                     "schema",
-                    "YAML aliases repeat more text than the file holds: write the parts out",
+                    Message(
+                        "YAML aliases repeat more text than the file holds: write the parts out"
+                    ),
                 )
             )
             raise _TooMuch
@@ -547,7 +576,13 @@ class _Values:
         """
         if node.tag not in _COLLECTION_TAGS:
             self.report(
-                "schema", f"{what} has the tag {clip(node.tag)}, which cf does not accept", node
+                "schema",
+                Message(
+                    "{what} has the tag {tag}, which cf does not accept",
+                    what=what,
+                    tag=clip(node.tag),
+                ),
+                node,
             )
             return False
         if id(node) not in self.walked:
@@ -555,7 +590,10 @@ class _Values:
             return True
         self.report(
             "schema",
-            f"{what} repeats, through a YAML alias, a part already read: write it out in full",
+            Message(
+                "{what} repeats, through a YAML alias, a part already read: write it out in full",
+                what=what,
+            ),
             node,
         )
         return False
@@ -568,19 +606,38 @@ class _Values:
         if not isinstance(node, yaml.ScalarNode):
             hint = ""
             if isinstance(node, yaml.MappingNode):  # Ben: Jr, read as {Ben: Jr}
-                hint = " (a ': ' in it? put it in quotes)"
-            self.report(code, f"{what} must be a single value, not {_kind(node)}{hint}", node)
+                hint = Message(" (a ': ' in it? put it in quotes)")
+            self.report(
+                code,
+                Message(
+                    "{what} must be a single value, not {kind}{hint}",
+                    what=what,
+                    kind=_kind(node),
+                    hint=hint,
+                ),
+                node,
+            )
             return None
         if node.tag not in _PLAIN_TAGS:
             self.report(
-                code, f"{what} has the tag {clip(node.tag)}, which cf does not accept", node
+                code,
+                Message(
+                    "{what} has the tag {tag}, which cf does not accept",
+                    what=what,
+                    tag=clip(node.tag),
+                ),
+                node,
             )
             return None
         text: str = node.value
         if not spent:
             self.spend(text)
         if not text.isascii() and _SURROGATE.search(text):
-            self.report(code, f"{what} holds a lone surrogate (\\u escape), not text", node)
+            self.report(
+                code,
+                Message("{what} holds a lone surrogate (\\u escape), not text", what=what),
+                node,
+            )
             return None
         return text
 
@@ -590,7 +647,13 @@ class _Values:
         """Items of a mapping as (key text, key node, value node); duplicates reported."""
         if not isinstance(node, yaml.MappingNode) or node.tag != _Y + "map":
             self.report(
-                code, f"{what} must be a mapping of keys to values, not {_kind(node)}", node
+                code,
+                Message(
+                    "{what} must be a mapping of keys to values, not {kind}",
+                    what=what,
+                    kind=_kind(node),
+                ),
+                node,
             )
             return
         if not self.first_walk(node, what):
@@ -600,12 +663,18 @@ class _Values:
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _PLAIN_TAGS | {
                 _Y + "merge"
             }:
-                self.report("schema", f"a key in {what} must be plain text", key_node)
+                self.report(
+                    "schema", Message("a key in {what} must be plain text", what=what), key_node
+                )
                 continue
             key = key_node.value
             self.spend(key)
             if key in seen:
-                self.report("schema", f"duplicate key '{clip(key)}' in {what}", key_node)
+                self.report(
+                    "schema",
+                    Message("duplicate key '{key}' in {what}", key=clip(key), what=what),
+                    key_node,
+                )
                 continue
             seen.add(key)
             yield key, key_node, value_node
@@ -617,7 +686,13 @@ class _Values:
         text = text.strip()
         if not _DECIMAL.fullmatch(text) or len(text) > _MAX_DIGITS:
             self.report(
-                code, f"{what} must be a whole number, 0 or more, not '{clip(text)}'", node
+                code,
+                Message(
+                    "{what} must be a whole number, 0 or more, not '{text}'",
+                    what=what,
+                    text=clip(text),
+                ),
+                node,
             )
             return None
         return int(text)
@@ -678,7 +753,7 @@ class _Names:
 
     def did_you_mean(self, written: str) -> str:
         guess = self.guess(written)
-        return f" (did you mean '{clip(guess)}'?)" if guess else ""
+        return Message(" (did you mean '{key}'?)", key=clip(guess)) if guess else ""
 
 
 def _mentioned(rounds: yaml.Node) -> Counter[str]:
@@ -736,13 +811,17 @@ class _FileReader:
         v = self.v
         if root is None or _is_null(root):
             v.report(
-                "schema", "the file is empty: a game file is a mapping with players and rounds"
+                "schema",
+                Message("the file is empty: a game file is a mapping with players and rounds"),
             )
             return
         if not isinstance(root, yaml.MappingNode):
             v.report(
                 "schema",
-                f"a game file must be a mapping with players and rounds, not {_kind(root)}",
+                Message(
+                    "a game file must be a mapping with players and rounds, not {kind}",
+                    kind=_kind(root),
+                ),
                 root,
             )
             return
@@ -755,11 +834,11 @@ class _FileReader:
         else:
             self.names.ok = False
             if "players" not in meant:
-                v.report("schema", "the game file has no 'players' list", root)
+                v.report("schema", Message("the game file has no 'players' list"), root)
         if "rounds" in items:
             self.read_rounds(items["rounds"])
         elif "rounds" not in meant:
-            v.report("schema", "the game file has no 'rounds' list", root)
+            v.report("schema", Message("the game file has no 'rounds' list"), root)
 
     def top_items(self, root: yaml.Node) -> tuple[dict[str, yaml.Node], set[str]]:
         """The known top-level keys' values, and the known keys unknown ones look like."""
@@ -768,7 +847,13 @@ class _FileReader:
         for key, key_node, value in self.v.mapping(root, "the game file"):
             if key not in TOP_KEYS:
                 self.v.report(
-                    "schema", f"unknown key '{clip(key)}'{suggest(key, TOP_KEYS)}", key_node
+                    "schema",
+                    Message(
+                        "unknown key '{key}'{suggest}",
+                        key=clip(key),
+                        suggest=suggest(key, TOP_KEYS),
+                    ),
+                    key_node,
                 )
                 meant.update(difflib.get_close_matches(key.lower(), TOP_KEYS, n=1, cutoff=0.6))
                 continue
@@ -807,7 +892,13 @@ class _FileReader:
             for key, key_node, value in self.v.mapping(node, "rules", "rules"):
                 if key not in RULE_KEYS:
                     self.v.report(
-                        "schema", f"unknown rule '{clip(key)}'{suggest(key, RULE_KEYS)}", key_node
+                        "schema",
+                        Message(
+                            "unknown rule '{key}'{suggest}",
+                            key=clip(key),
+                            suggest=suggest(key, RULE_KEYS),
+                        ),
+                        key_node,
                     )
                     continue
                 parsed = self.rule_value(key, value)
@@ -839,30 +930,44 @@ class _FileReader:
             try:
                 return parse_starter_arms(text)
             except RulesError as exc:
-                self.v.report("rules", f"rules.{exc}", node)
+                self.v.report("rules", Message("rules.{exc}", exc=exc), node)
                 return None
         if key == "draw":
             if text in DRAW_RULES:
                 return text
             self.v.report(
                 "rules",
-                f"rules.draw must be one of {', '.join(DRAW_RULES)}, not '{clip(text)}'",
+                Message(
+                    "rules.draw must be one of {DRAW_RULES}, not '{text}'",
+                    DRAW_RULES=", ".join(DRAW_RULES),
+                    text=clip(text),
+                ),
                 node,
             )
             return None
         if _DECIMAL.fullmatch(text) and len(text) <= _MAX_DIGITS:
             return int(text)
-        self.v.report("rules", f"rules.{key} must be a whole number, not '{clip(text)}'", node)
+        self.v.report(
+            "rules",
+            Message("rules.{key} must be a whole number, not '{text}'", key=key, text=clip(text)),
+            node,
+        )
         return None
 
     def read_players(self, node: yaml.Node, rounds: yaml.Node | None) -> None:
         v, names = self.v, self.names
         self.game.players_pos = _pos(node)
         if _is_null(node):
-            v.report("player", "a game needs at least 2 players, this one lists none", node)
+            v.report(
+                "player", Message("a game needs at least 2 players, this one lists none"), node
+            )
             return
         if not isinstance(node, yaml.SequenceNode):
-            v.report("schema", f"players must be a list of names, not {_kind(node)}", node)
+            v.report(
+                "schema",
+                Message("players must be a list of names, not {kind}", kind=_kind(node)),
+                node,
+            )
             names.ok = False
             return
         if not v.first_walk(node, "players"):
@@ -874,14 +979,19 @@ class _FileReader:
             if name is None:
                 continue
             if name in names.seated:
-                v.report("player", f"{clip(name)} is seated twice", item, player=name)
+                v.report(
+                    "player", Message("{name} is seated twice", name=clip(name)), item, player=name
+                )
             else:
                 names.seated[name] = None
                 where[name] = item
         if len(names.seated) < 2 and len(node.value) == len(names.seated):
             v.report(
                 "player",
-                f"a game needs at least 2 players, this one has {len(names.seated)}",
+                Message(
+                    "a game needs at least 2 players, this one has {n_seated}",
+                    n_seated=len(names.seated),
+                ),
                 node,
             )
         self.game.players = list(names.seated)
@@ -895,12 +1005,14 @@ class _FileReader:
             return None
         name = _nfc(name.strip())
         if not name:
-            self.v.report("schema", "a player's name is empty", item)
+            self.v.report("schema", Message("a player's name is empty"), item)
             return None
         if has_control(name):
             self.v.report(
                 "schema",
-                f"a player's name may not hold control characters: {clip(name)!r}",
+                Message(
+                    "a player's name may not hold control characters: {name!r}", name=clip(name)
+                ),
                 item,
             )
             return None
@@ -927,9 +1039,14 @@ class _FileReader:
             times = mentioned[meant]
             self.v.report(
                 "player",
-                f"{clip(name)} is seated but never named in the rounds, which name "
-                f"{clip(meant)} {times} time{'s' if times != 1 else ''}: did you mean "
-                f"'{clip(meant)}'?",
+                Message(
+                    "{name} is seated but never named in the rounds, which name "
+                    "{meant} {times} time{value}: did you mean '{meant}'?",
+                    name=clip(name),
+                    meant=clip(meant),
+                    times=times,
+                    value="s" if times != 1 else "",
+                ),
                 item,
                 player=name,
             )
@@ -939,7 +1056,9 @@ class _FileReader:
         if _is_null(node):
             return
         if not isinstance(node, yaml.SequenceNode):
-            v.report("schema", f"rounds must be a list, not {_kind(node)}", node)
+            v.report(
+                "schema", Message("rounds must be a list, not {kind}", kind=_kind(node)), node
+            )
             return
         if not v.first_walk(node, "rounds"):
             return
@@ -974,14 +1093,25 @@ class _RoundReader:
         v = self.v
         rec = RoundRecord(number, _pos(node))
         if not isinstance(node, yaml.MappingNode):
-            v.report("schema", f"round {number} must be a mapping, not {_kind(node)}", node)
+            v.report(
+                "schema",
+                Message(
+                    "round {number} must be a mapping, not {kind}", number=number, kind=_kind(node)
+                ),
+                node,
+            )
             rec.broken = True
             return rec
         for key, key_node, value in v.mapping(node, f"round {number}"):
             if key not in ROUND_KEYS:
                 v.report(
                     "schema",
-                    f"unknown key '{clip(key)}' in round {number}{suggest(key, ROUND_KEYS)}",
+                    Message(
+                        "unknown key '{key}' in round {number}{suggest}",
+                        key=clip(key),
+                        number=number,
+                        suggest=suggest(key, ROUND_KEYS),
+                    ),
                     key_node,
                 )
                 rec.unreadable.update(
@@ -1013,7 +1143,7 @@ class _RoundReader:
         try:
             rec.starter = Tile.parse(text, self.top)
         except NotationError as exc:
-            self.v.report("tile", f"starter: {exc}", node)
+            self.v.report("tile", Message("starter: {exc}", exc=exc), node)
             rec.broken = True
 
     def read_names(
@@ -1054,7 +1184,12 @@ class _RoundReader:
         guess = self.names.guess(name)
         self.v.report(
             "player",
-            f"{clip(name)} in {what} is not a player{self.names.did_you_mean(name)}",
+            Message(
+                "{name} in {what} is not a player{did_you_mean}",
+                name=clip(name),
+                what=what,
+                did_you_mean=self.names.did_you_mean(name),
+            ),
             key_node,
             player=name,
         )
@@ -1135,7 +1270,12 @@ class _RoundReader:
                 ok = False
                 continue
             if tile in tiles:
-                self.v.report("duplicate-tile", f"{what} holds {tile} twice", where, player=name)
+                self.v.report(
+                    "duplicate-tile",
+                    Message("{what} holds {tile} twice", what=what, tile=tile),
+                    where,
+                    player=name,
+                )
                 ok = False
                 continue
             tiles[tile] = None
@@ -1181,7 +1321,10 @@ class _MoveReader:
         if not isinstance(node, yaml.SequenceNode):
             self.v.report(
                 "schema",
-                f"moves must be a list of 'PLAYER: ACTION' entries, not {_kind(node)}",
+                Message(
+                    "moves must be a list of 'PLAYER: ACTION' entries, not {kind}",
+                    kind=_kind(node),
+                ),
                 node,
             )
             rec.broken = True
@@ -1275,12 +1418,17 @@ class _MoveReader:
             what = _kind(node)
             if isinstance(node, yaml.MappingNode) and what == "a mapping":
                 what = f"a mapping with {len(node.value)} entries"
-            return bad("schema", f"a move is one 'PLAYER: ACTION' entry, not {what}")
+            return bad(
+                "schema", Message("a move is one 'PLAYER: ACTION' entry, not {what}", what=what)
+            )
         key_node, value = node.value[0]
         if not isinstance(key_node, yaml.ScalarNode):
-            return bad("schema", "a move's player must be a name")
+            return bad("schema", Message("a move's player must be a name"))
         if key_node.tag != _Y + "str":
-            return bad("schema", f"a move's player has the tag {clip(key_node.tag)}, not a name")
+            return bad(
+                "schema",
+                Message("a move's player has the tag {tag}, not a name", tag=clip(key_node.tag)),
+            )
         written = key_node.value.strip()
         player = self.names.resolve(written)
         if player is None:
@@ -1288,13 +1436,24 @@ class _MoveReader:
                 return MoveEntry(number, written, None, mark.line, mark.column)
             return bad(
                 "player",
-                f"{clip(written)} is not a player in this game{self.names.did_you_mean(written)}",
+                Message(
+                    "{written} is not a player in this game{did_you_mean}",
+                    written=clip(written),
+                    did_you_mean=self.names.did_you_mean(written),
+                ),
                 player=written,
             )
         text = self.move_text(value)
         if text is None:
             return bad(
-                "schema", f"{clip(player)}'s move must be text, not {_kind(value)}", value, player
+                "schema",
+                Message(
+                    "{player}'s move must be text, not {kind}",
+                    player=clip(player),
+                    kind=_kind(value),
+                ),
+                value,
+                player,
             )
         self.v.spend(text)
         try:

@@ -18,6 +18,7 @@ from typing import NoReturn
 
 from cf.board import Hand, Round, RuleViolation
 from cf.errors import Error
+from cf.i18n import Message
 from cf.record.problems import Problem
 from cf.record.reader import Game, HandEntry, MoveEntry, RoundRecord
 from cf.rules import Rules
@@ -53,9 +54,10 @@ def unusable(game: Game) -> str:
     as cf validate words it, where it has one."""
     for p in game.problems:
         if p.code == "yaml":
-            where = f"line {p.line}: " if p.line is not None else ""
-            return f"{where}[yaml] {p.message}"
-    return "the game has no usable rules or players: run cf validate"
+            if p.line is not None:
+                return Message("line {line}: [yaml] {message}", line=p.line, message=p.message)
+            return f"[yaml] {p.message}"
+    return Message("the game has no usable rules or players: run cf validate")
 
 
 def round_count_message(game: Game) -> str | None:
@@ -70,11 +72,11 @@ def round_count_message(game: Game) -> str | None:
     if last is None or len(game.rounds) <= last or not game.set_known:
         return None  # a game to a target with no rules.rounds has no last round
     limit = (
-        f"this game has {last} (rules.rounds)"
+        Message("this game has {last} (rules.rounds)", last=last)
         if rules.rounds is not None
-        else f"a game with {set_name(game.top)} has {last} at most"
+        else Message("a game with {set} has {last} at most", set=set_name(game.top), last=last)
     )
-    return f"{len(game.rounds)} rounds: {limit}"
+    return Message("{count} rounds: {limit}", count=len(game.rounds), limit=limit)
 
 
 def start_round(
@@ -116,7 +118,8 @@ def _unreadable(board: Round, entry: MoveEntry) -> NoReturn:
     assert entry.problem is not None
     if board.winner is not None:
         raise RuleViolation(
-            "after-end", f"a move after {board.winner} went out: the round is over"
+            "after-end",
+            Message("a move after {winner} went out: the round is over", winner=board.winner),
         )
     if entry.player is not None and entry.problem.code != "player":
         board.check_turn(entry.player)
@@ -138,22 +141,39 @@ def replay(
     if round_number is None:
         with_moves = [r.number for r in game.rounds if r.moves is not None]
         if not with_moves:
-            raise ReplayError("no round of the game has moves")
+            raise ReplayError(Message("no round of the game has moves"))
         round_number = with_moves[-1]
     if not 1 <= round_number <= len(game.rounds):
-        raise ReplayError(f"there is no round {round_number} (the game has {len(game.rounds)})")
+        raise ReplayError(
+            Message(
+                "there is no round {round_number} (the game has {n_rounds})",
+                round_number=round_number,
+                n_rounds=len(game.rounds),
+            )
+        )
     rec = game.rounds[round_number - 1]
     entries = rec.moves or []
     if move is None:
         move = len(entries)
     if not 0 <= move <= len(entries):
-        raise ReplayError(f"round {round_number} has moves 0 to {len(entries)}, not {move}")
+        raise ReplayError(
+            Message(
+                "round {round_number} has moves 0 to {n_entries}, not {move}",
+                round_number=round_number,
+                n_entries=len(entries),
+                move=move,
+            )
+        )
     if round_number > game.top + 1 and game.rules.target is None:
         # no double starts it (only a game to a target starts again from the top double):
         # cf validate's round-count
         first = (game.rules.rounds_in_game or game.top + 1) + 1
-        words = round_count_message(game) or f"{set_name(game.top)} has no round {round_number}"
-        raise ReplayError(f"round {first}: [round-count] {words}")
+        words = round_count_message(game) or Message(
+            "{set} has no round {number}", set=set_name(game.top), number=round_number
+        )
+        raise ReplayError(
+            Message("round {first}: [round-count] {words}", first=first, words=words)
+        )
     starter = round_starter(game.top, round_number)
     try:
         board = start_round(game.rules, game.players, starter, rec.deal, seen_by=seen_by)

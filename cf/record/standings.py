@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar
 
+from cf.i18n import Message
+
 if TYPE_CHECKING:
     from cf.record.reader import Game
 
@@ -252,7 +254,9 @@ def tournament(
     Only a complete game has winners; with ``count_partial`` the leaders of a partial
     game count as its winners too."""
     if rank_by not in _KEYS:
-        raise ValueError(f"rank by total, average or wins, not {rank_by!r}")
+        raise ValueError(
+            Message("rank by total, average or wins, not {rank_by!r}", rank_by=rank_by)
+        )
     order: list[str] = []
     acc: dict[str, list[int]] = {}  # games, rounds, wins, total
     for g in games:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from cf.i18n import Message
 from cf.record.league import LeagueGame
 
 TIE_BREAKS = ("wins", "out-first", "double-blank", "head-to-head")
@@ -38,7 +39,11 @@ def rank(
     in turn, counted over ``games``; competition ranks (1, 2, 2, 4)."""
     for b in breaks:
         if b not in TIE_BREAKS:
-            raise ValueError(f"tie-break by {', '.join(TIE_BREAKS)}, not {b!r}")
+            raise ValueError(
+                Message(
+                    "tie-break by {TIE_BREAKS}, not {b!r}", TIE_BREAKS=", ".join(TIE_BREAKS), b=b
+                )
+            )
     ordered = sorted(players, key=key)  # type: ignore[arg-type]
     groups: list[list[str]] = []
     for p in ordered:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cf.errors import Error
+from cf.i18n import _
 from cf.record.standings import GameStandings
 from cf.render.svg import _f, document, text
 from cf.text import xml_attr, xml_text
@@ -277,8 +278,10 @@ def chart_bytes(games: Sequence[GameStandings], kind: str, title: str | None = N
         import cairosvg  # type: ignore[import-untyped]
     except (ImportError, OSError):
         raise ChartError(
-            "a PNG chart needs the charts extra: pip install 'chickenfoot[charts]' "
-            "(or write an .svg chart)"
+            _(
+                "a PNG chart needs the charts extra: pip install "
+                "'chickenfoot[charts]' (or write an .svg chart)"
+            )
         ) from None
     return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=1.5))
 
@@ -287,5 +290,5 @@ def chart_kind(path: str) -> str:
     """``svg`` or ``png`` by the file's extension; anything else is a :class:`ChartError`."""
     kind = path.rsplit(".", 1)[-1].lower() if "." in path else ""
     if kind not in ("svg", "png"):
-        raise ChartError(f"{path}: a chart is written as .svg or .png")
+        raise ChartError(_("{path}: a chart is written as .svg or .png").format(path=path))
     return kind

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cf.i18n import _, decimal, ngettext, tr
 from cf.play.hint import Advice
 from cf.tiles import format_hand
 
@@ -11,34 +12,45 @@ def render_advice(advice: Advice) -> str:
     from tabulate import tabulate
 
     a = advice
-    held = format_hand(a.hand) or "nothing"
+    held = format_hand(a.hand) or _("nothing")
     lines = [
-        f"Round {a.round_number}, after {a.moves} move(s): {a.player} to play",
-        f"hand: {held} ({a.points} points)",
-        f"board: {a.board}",
+        ngettext(
+            "Round {round}, after {moves} move: {player} to play",
+            "Round {round}, after {moves} moves: {player} to play",
+            a.moves,
+        ).format(round=a.round_number, moves=a.moves, player=a.player),
+        _("hand: {hand} ({points} points)").format(hand=held, points=a.points),
+        _("board: {board}").format(board=tr(a.board)),
         "",
-        f"best first: lower expected points ({a.player}'s hand when the round ends) are better",
+        _(
+            "best first: lower expected points ({player}'s hand when the round ends) are better"
+        ).format(player=a.player),
         "",
     ]
     rows = [
         [
             i,
             act.record,
-            act.where,
-            f"{act.expected_points:.2f}",
-            f"{100 * act.p_out:.1f}%",
+            tr(act.where),
+            decimal(act.expected_points, 2),
+            decimal(100 * act.p_out, 1) + "%",
         ]
         for i, act in enumerate(a.actions, 1)
     ]
     lines.append(
         tabulate(
             rows,
-            ["#", "play", "what it does", "expected points", "out first"],
+            ["#", _("play"), _("what it does"), _("expected points"), _("out first")],
             disable_numparse=True,
             colalign=("right", "left", "left", "right", "right"),
         )
     )
     lines.append("")
-    deals = "deal" if a.playouts == 1 else "deals"
-    lines.append(f"({a.playouts} random {deals} of the unseen tiles per action, seed {a.seed})")
+    lines.append(
+        ngettext(
+            "({n} random deal of the unseen tiles per action, seed {seed})",
+            "({n} random deals of the unseen tiles per action, seed {seed})",
+            a.playouts,
+        ).format(n=a.playouts, seed=a.seed)
+    )
     return "\n".join(lines) + "\n"

@@ -226,14 +226,14 @@ class Layout:
         if best is not None:
             _, cx, cy, angle, rect = best
             return self._add(tile, near, far, slot, role, move, player, cx, cy, angle, rect, False)
-        for ax, ay, angle, _ in _candidates(slot, ()):
+        for ax, ay, angle, _unused in _candidates(slot, ()):
             cx, cy = _centre(ax, ay, angle, double)
             rect = _rect(cx, cy, angle + 90.0 if double else angle)
             if self._index.free(rect):
                 return self._add(
                     tile, near, far, slot, role, move, player, cx, cy, angle, rect, True
                 )
-        raise AssertionError("unreachable: far enough out there is always room")
+        raise AssertionError(_("unreachable: far enough out there is always room"))
 
     def _room_ahead(self, cx: float, cy: float, angle: float, double: bool) -> int:
         """How many tiles (up to LOOKAHEAD) would fit straight on after this one."""
@@ -261,8 +261,8 @@ class Layout:
 
     def bounds(self) -> tuple[float, float, float, float]:
         """``(min_x, min_y, max_x, max_y)`` of every tile's corners."""
-        xs = [x for t in self.tiles for x, _ in t.corners()]
-        ys = [y for t in self.tiles for _, y in t.corners()]
+        xs = [x for t in self.tiles for x, _unused in t.corners()]
+        ys = [y for t in self.tiles for _unused, y in t.corners()]
         return min(xs), min(ys), max(xs), max(ys)
 
 
@@ -324,7 +324,7 @@ def _turned(slot: Slot, turn: float, double: bool, parent: _Rect) -> tuple[float
     norm = math.hypot(bx, by) or 1.0
     bx, by = bx / norm * 0.05, by / norm * 0.05
     rect = _rect(cx, cy, long_axis)
-    for _ in range(80):
+    for _unused in range(80):
         if not _overlap(rect, parent):
             break
         cx, cy = cx + bx, cy + by

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cf.i18n import N_, _, decimal, ngettext
 from cf.record.player import PlayerRecord, RoundRef
 from cf.render.jsontext import dumps
 from cf.text import visible as one_line
@@ -50,16 +51,26 @@ def record_json(r: PlayerRecord) -> dict[str, object]:
     }
 
 
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _where(r: RoundRef) -> str:
-    return f"{r.points} ({r.file.rsplit('/', 1)[-1]}, round {r.round})"
+    return _("{points} ({file}, round {round})").format(
+        points=r.points, file=r.file.rsplit("/", 1)[-1], round=r.round
+    )
 
 
 def _points(value: float | int) -> str:
-    return f"{value:.2f}" if isinstance(value, float) else str(value)
+    return decimal(value, 2) if isinstance(value, float) else str(value)
+
+
+#: Head-to-head column headers (translated in text; JSON keys stay English).
+HEAD_TO_HEAD = (
+    N_("opponent"),
+    N_("games"),
+    N_("ahead"),
+    N_("behind"),
+    N_("level"),
+    N_("rounds"),
+    N_("margin/round"),
+)
 
 
 def render_record(r: PlayerRecord, fmt: str = "text") -> str:
@@ -71,20 +82,40 @@ def render_record(r: PlayerRecord, fmt: str = "text") -> str:
     name = one_line(r.player)
     span = ""
     if r.first_date:
-        span = f", {r.first_date}" + (f" to {r.last_date}" if r.last_date != r.first_date else "")
+        span = (
+            _(", {first} to {last}").format(first=r.first_date, last=r.last_date)
+            if r.last_date != r.first_date
+            else f", {r.first_date}"
+        )
+    games = ngettext("{n} game", "{n} games", r.games).format(n=r.games)
+    rounds = ngettext("{n} round", "{n} rounds", r.rounds).format(n=r.rounds)
+    best = _("; best round {where}").format(where=one_line(_where(r.best))) if r.best else ""
+    worst = _("; worst round {where}").format(where=one_line(_where(r.worst))) if r.worst else ""
     lines = [
-        f"{name}: {_n(r.games, 'game')}, {_n(r.rounds, 'round')}{one_line(span)}",
-        f"games won: {r.wins}; rounds won: {r.rounds_won}; out first: {r.out_first} "
-        f"of {r.rounds} rounds",
-        f"points per round: {_points(r.average)}"
-        + (f"; best round {one_line(_where(r.best))}" if r.best else "")
-        + (f"; worst round {one_line(_where(r.worst))}" if r.worst else ""),
-        f"0-0 held: {r.double_blank_held} of {_n(r.double_blank_known, 'round')} "
-        "whose hands are known",
-        f"longest streaks: {_n(r.streaks.games_won, 'game')} won, "
-        f"{_n(r.streaks.rounds_won, 'round')} won, {r.streaks.out_first} out first in a row",
-        f"rival: {one_line(r.rival) if r.rival else '-'}; "
-        f"nemesis: {one_line(r.nemesis) if r.nemesis else '-'}",
+        f"{name}: {games}, {rounds}{one_line(span)}",
+        _(
+            "games won: {wins}; rounds won: {rounds_won}; "
+            "out first: {out_first} of {rounds} rounds"
+        ).format(wins=r.wins, rounds_won=r.rounds_won, out_first=r.out_first, rounds=r.rounds),
+        _("points per round: {average}").format(average=_points(r.average)) + best + worst,
+        ngettext(
+            "0-0 held: {held} of {n} round whose hands are known",
+            "0-0 held: {held} of {n} rounds whose hands are known",
+            r.double_blank_known,
+        ).format(held=r.double_blank_held, n=r.double_blank_known),
+        _("longest streaks: {games}, {rounds}, {out_first}").format(
+            games=ngettext("{n} game won", "{n} games won", r.streaks.games_won).format(
+                n=r.streaks.games_won
+            ),
+            rounds=ngettext("{n} round won", "{n} rounds won", r.streaks.rounds_won).format(
+                n=r.streaks.rounds_won
+            ),
+            out_first=_("{n} out first in a row").format(n=r.streaks.out_first),
+        ),
+        _("rival: {rival}; nemesis: {nemesis}").format(
+            rival=one_line(r.rival) if r.rival else "-",
+            nemesis=one_line(r.nemesis) if r.nemesis else "-",
+        ),
     ]
     if r.head_to_head:
         rows = [
@@ -95,16 +126,27 @@ def render_record(r: PlayerRecord, fmt: str = "text") -> str:
                 str(h.behind),
                 str(h.level),
                 str(h.rounds),
-                f"{h.margin_per_round:+.2f}",
+                signed(h.margin_per_round),
             ]
             for h in r.head_to_head
         ]
         table = tabulate(
             rows,
-            ["opponent", "games", "ahead", "behind", "level", "rounds", "margin/round"],
+            [_(header) for header in HEAD_TO_HEAD],
             disable_numparse=True,
             colalign=["left", *["right"] * 6],
         )
-        lines += ["", table, "(ahead/behind: finished ahead of or behind them; margin: "
-                  "their points less yours per round, + is better)"]  # fmt: skip
+        lines += [
+            "",
+            table,
+            _(
+                "(ahead/behind: finished ahead of or behind them; margin: "
+                "their points less yours per round, + is better)"
+            ),
+        ]
     return "\n".join(lines) + "\n"
+
+
+def signed(value: float) -> str:
+    """``+6.00`` / ``-1.10`` in the reader's decimals."""
+    return ("+" if value >= 0 else "-") + decimal(abs(value), 2)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 
+from cf.i18n import _
 from cf.record.ratings import Ratings
 from cf.render.chart import COLOURS, _step
 from cf.render.svg import _f, document, text
@@ -74,7 +75,7 @@ def history_svg(ratings: Ratings) -> str:
     for p in seen:
         points = [(i, h.ratings[p].ordinal, p in h.played) for i, h in enumerate(history)
                   if p in h.ratings]  # fmt: skip
-        line = " ".join(f"{_f(px(i))},{_f(py(v))}" for i, v, _ in points)
+        line = " ".join(f"{_f(px(i))},{_f(py(v))}" for i, v, _unused in points)
         dots = "".join(
             f'<circle cx="{_f(px(i))}" cy="{_f(py(v))}" r="2.6" fill="{colour[p]}"/>'
             for i, v, played in points
@@ -118,7 +119,9 @@ def history_chart_bytes(ratings: Ratings, kind: str) -> bytes:
         import cairosvg  # type: ignore[import-untyped]
     except (ImportError, OSError):
         raise ChartError(
-            "a PNG chart needs the charts extra: pip install 'chickenfoot[charts]' "
-            "(or write an .svg chart)"
+            _(
+                "a PNG chart needs the charts extra: pip install "
+                "'chickenfoot[charts]' (or write an .svg chart)"
+            )
         ) from None
     return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=1.5))

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import html
 
+from cf.i18n import N_, _, ngettext
 from cf.record.ratings import Rating, Ratings
 from cf.render.jsontext import dumps
-from cf.render.standings import DATA_FORMATS, HTML_FORMATS, WINNER, _render, _two_places
+from cf.render.standings import DATA_FORMATS, HTML_FORMATS, WINNER, _names, _render, _two_places
 
 PROVISIONAL = " ?"
 #: Places kept in JSON and CSV.
@@ -51,7 +52,19 @@ def ratings_json(ratings: Ratings) -> dict[str, object]:
     }
 
 
-HEADERS = ["rank", "player", "games", "rounds", "wins", "average", "mu", "sigma", "rating"]
+HEADERS = [
+    N_("rank"),
+    N_("player"),
+    N_("games"),
+    N_("rounds"),
+    N_("wins"),
+    N_("average"),
+    "mu",
+    "sigma",
+    N_("rating"),
+]
+#: How ratings were updated, as the note under the table says it.
+PER = {"game": N_("per game"), "round": N_("per round")}
 
 
 def render_ratings(ratings: Ratings, fmt: str) -> str:
@@ -68,7 +81,7 @@ def render_ratings(ratings: Ratings, fmt: str) -> str:
         if data:
             cells += [_data(p.mu), _data(p.sigma), _data(p.ordinal)]
         else:
-            cells += [f"{p.mu:.2f}", f"{p.sigma:.2f}", f"{p.ordinal:.2f}"]
+            cells += [p.mu, p.sigma, p.ordinal]  # two places, as the reader writes decimals
         rows.append(cells)
     if data:
         marked = [[*r, p.provisional] for r, p in zip(rows, ratings.players, strict=True)]
@@ -76,14 +89,18 @@ def render_ratings(ratings: Ratings, fmt: str) -> str:
     for row, p in zip(rows, ratings.players, strict=True):
         if p.provisional:
             row[1] = f"{p.player}{PROVISIONAL}"
-    leaders = " and ".join(p.player for p in ratings.players if p.rank == 1)
-    note = f"{WINNER.strip()} leader by rating ({ratings.model}, per {ratings.per}): {leaders}"
+    leaders = _names([p.player for p in ratings.players if p.rank == 1])
+    per = _(PER[ratings.per]) if ratings.per in PER else ratings.per
+    note = f"{WINNER.strip()} " + _("leader by rating ({model}, {per}): {names}").format(
+        model=ratings.model, per=per, names=leaders
+    )
     text = _render(HEADERS, rows, fmt, note)
     if any(p.provisional for p in ratings.players):
-        few = (
-            f"{PROVISIONAL.strip()} provisional: fewer than {ratings.min_games} "
-            f"game{'s' if ratings.min_games != 1 else ''} rated"
-        )
+        few = f"{PROVISIONAL.strip()} " + ngettext(
+            "provisional: fewer than {n} game rated",
+            "provisional: fewer than {n} games rated",
+            ratings.min_games,
+        ).format(n=ratings.min_games)
         text += f"<p>{html.escape(few)}</p>\n" if fmt in HTML_FORMATS else f"{few}\n"
     return text
 

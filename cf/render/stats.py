@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+from cf.i18n import _, decimal, ngettext
 from cf.play.simulate import Stats
 from cf.render.jsontext import dumps
 
 
 def _points(value: float | int) -> str:
-    return f"{value:.2f}" if isinstance(value, float) else str(value)
+    return decimal(value, 2) if isinstance(value, float) else str(value)
 
 
 def _share(value: object) -> str:
-    return f"{100 * value:.1f}%"  # type: ignore[operator]
+    return decimal(100 * value, 1) + "%"  # type: ignore[operator]
+
+
+def _games(games: int, rounds: int, seed: int) -> str:
+    return _(
+        "{games}, {rounds} (seeds {first} to {last}: cf simulate --seed S plays one again)"
+    ).format(
+        games=ngettext("{n} game", "{n} games", games).format(n=games),
+        rounds=ngettext("{n} round", "{n} rounds", rounds).format(n=rounds),
+        first=seed,
+        last=seed + games - 1,
+    )
 
 
 def render_stats(stats: Stats, names: list[str], seats: list[str], fmt: str, seed: int) -> str:
@@ -22,13 +34,16 @@ def render_stats(stats: Stats, names: list[str], seats: list[str], fmt: str, see
     from tabulate import tabulate
 
     lines = [
-        f"{stats.games} games, {stats.rounds} rounds (seeds {seed} to {seed + stats.games - 1}: "
-        f"cf simulate --seed S plays one again)",
-        f"moves per round: {data['moves_per_round']:.1f}",
-        f"rounds ending blocked: {100 * data['blocked_share']:.1f}%",  # type: ignore[operator]
-        f"rounds won by the player who moved first: {_share(data['first_player_wins_share'])}",
-        f"points per player and round: {_points(data['points_per_player_round'])} "  # type: ignore[arg-type]
-        f"(spread {_points(stats.spread)})",
+        _games(stats.games, stats.rounds, seed),
+        _("moves per round: {value}").format(value=decimal(data["moves_per_round"], 1)),  # type: ignore[arg-type]
+        _("rounds ending blocked: {value}").format(value=_share(data["blocked_share"])),
+        _("rounds won by the player who moved first: {value}").format(
+            value=_share(data["first_player_wins_share"])
+        ),
+        _("points per player and round: {value} (spread {spread})").format(
+            value=_points(data["points_per_player_round"]),  # type: ignore[arg-type]
+            spread=_points(stats.spread),
+        ),
         "",
     ]
     by_seat = data["points_per_round_by_seat"]
@@ -40,20 +55,20 @@ def render_stats(stats: Stats, names: list[str], seats: list[str], fmt: str, see
     lines.append(
         tabulate(
             seat_rows,
-            ["seat", "player", "strategy", "points/round"],
+            [_("seat"), _("player"), _("strategy"), _("points/round")],
             disable_numparse=True,
             colalign=["right", "left", "left", "right"],
         )
     )
     lines.append("")
     strat_rows = [
-        [s, _points(v["points_per_round"]), f"{100 * v['win_rate']:.1f}%"]
+        [s, _points(v["points_per_round"]), _share(v["win_rate"])]
         for s, v in data["by_strategy"].items()  # type: ignore[attr-defined]
     ]
     lines.append(
         tabulate(
             strat_rows,
-            ["strategy", "points/round", "win rate"],
+            [_("strategy"), _("points/round"), _("win rate")],
             disable_numparse=True,
             colalign=["left", "right", "left"],
         )
@@ -79,30 +94,34 @@ def render_comparison(
 
     kinds = ", ".join(dict.fromkeys(seats))
     rows: list[list[str]] = [
-        ["points per player and round"],
-        ["spread of those points (sd)"],
-        ["moves per round"],
-        ["rounds ending blocked"],
-        ["rounds won by the first player"],
-        ["rounds per game"],
+        [_("points per player and round")],
+        [_("spread of those points (sd)")],
+        [_("moves per round")],
+        [_("rounds ending blocked")],
+        [_("rounds won by the first player")],
+        [_("rounds per game")],
     ]
-    for _, stats in results:
+    for _label, stats in results:
         d = stats.as_dict()
         rows[0].append(_points(d["points_per_player_round"]))  # type: ignore[arg-type]
         rows[1].append(_points(stats.spread))
-        rows[2].append(f"{d['moves_per_round']:.1f}")
+        rows[2].append(decimal(d["moves_per_round"], 1))  # type: ignore[arg-type]
         rows[3].append(_share(d["blocked_share"]))
         rows[4].append(_share(d["first_player_wins_share"]))
-        rows[5].append(f"{stats.rounds / stats.games:.1f}" if stats.games else "0")
+        rows[5].append(decimal(stats.rounds / stats.games, 1) if stats.games else "0")
     head = [
-        f"{games} games under each house rule, {len(names)} players ({kinds}), "
-        f"seeds {seed} to {seed + games - 1}",
+        ngettext(
+            "{n} game under each house rule, {players} players ({kinds}), seeds {first} to {last}",
+            "{n} games under each house rule, {players} players ({kinds}), "
+            "seeds {first} to {last}",
+            games,
+        ).format(n=games, players=len(names), kinds=kinds, first=seed, last=seed + games - 1),
         "",
         tabulate(
             rows,
-            ["", *(label for label, _ in results)],
+            ["", *(label for label, _stats in results)],
             disable_numparse=True,
-            colalign=["left", *("right" for _ in results)],
+            colalign=["left", *("right" for _stats in results)],
         ),
     ]
     return "\n".join(head) + "\n"

@@ -11,6 +11,12 @@
 ``POST /api/photo``    read a hand from a photo (the image is the body); writes nothing
 =====================  ==========================================================
 
+Languages (docs/serve.md, "In the table's language"): the page is made in its reader's
+language (:mod:`cf.serve.texts`); the JSON routes answer in English, as all of cf's machine
+output, and add ``shown``, the same messages in a language, when asked with ``?lang=``
+(the page asks in its own). Each request is translated in its own context
+(:func:`cf.i18n.speaking`): two readers in two languages at once never see each other's.
+
 Every request needs the join token: in the URL (``?t=``), else in the cookie the page
 sets. Without it: 403 and a body that says nothing more. A POST must also carry it in the
 ``X-CF-Token`` header, which no other site can make a browser send, and a POST whose
@@ -33,13 +39,18 @@ from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as Event
 
+from cf.i18n import LANGUAGES, Message
+from cf.i18n import language as server_language
 from cf.serve.photos import MAX_BYTES as MAX_PHOTO_BYTES
 from cf.serve.photos import UploadError, read_upload
 from cf.serve.store import Refused, Store
+from cf.serve.texts import page_language, page_texts, script_texts
 
-PHOTO_HINT = "reading photos needs the photo extra: pip install 'chickenfoot[photo]'"
+PHOTO_HINT = Message("reading photos needs the photo extra: pip install 'chickenfoot[photo]'")
+VIEW_ONLY = Message("this page only shows the scoreboard (cf serve --view-only)")
 COOKIE = "cf_token"
 HEADER = "x-cf-token"
 #: The most a JSON request body may hold (a round of many players is a few hundred bytes).
@@ -93,8 +104,11 @@ def create_app(
     keepalive: float = 15.0,
     max_events: int | None = None,
     is_stopping: Callable[[], bool] = lambda: False,
+    language: str | None = None,
 ) -> ASGIApp:
-    """The app. ``photos``: whether photos can be read (default: the photo extra is
+    """The app. ``language``: the server's language, for a page whose browser asks for
+    none cf speaks (default: cf's, from ``--lang``, ``CF_LANG``, ``LANG``…).
+    ``photos``: whether photos can be read (default: the photo extra is
     installed). ``poll``: seconds between looks at the file for /events; ``max_events``
     ends each event stream after that many (tests); ``is_stopping`` ends them all (the
     server is shutting down)."""
@@ -103,18 +117,31 @@ def create_app(
     files = {name: static_text(name) for name in STATIC}
     page = static_text("page.html")
     reading = anyio.Semaphore(1)  # one photo decoded at a time: memory stays bounded
+    server = page_language(None, server_language(), language)
+
+    def reader_language(request: Request) -> str:
+        """A page's language: ``?lang=``, the browser's, else the server's."""
+        return page_language(
+            request.headers.get("accept-language"), server, request.query_params.get("lang")
+        )
 
     async def index(request: Request) -> Response:
         board = request.query_params.get("view") == "board"
+        lang = reader_language(request)
         config = {
             "token": token,
             "board": board,
             "viewOnly": view_only or board,
             "photos": photos,
+            "lang": lang,
         }
-        state = store.state()
-        html = render_page(page, state, config)
-        return Response(html, media_type="text/html; charset=utf-8", headers=_NO_STORE)
+        state = await anyio.to_thread.run_sync(store.state, lang)
+        html = render_page(page, state, config, lang)
+        return Response(
+            html,
+            media_type="text/html; charset=utf-8",
+            headers={**_NO_STORE, "content-language": lang, "vary": "accept-language"},
+        )
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
@@ -123,20 +150,22 @@ def create_app(
         return Response(files[name], media_type=STATIC[name], headers=_NO_STORE)
 
     async def state(request: Request) -> Response:
-        return JSONResponse(store.state(), headers=_NO_STORE)
+        current = await anyio.to_thread.run_sync(store.state, _asked(request))
+        return JSONResponse(current, headers=_NO_STORE)
 
     async def events(request: Request) -> Response:
         return StreamingResponse(
-            _event_stream(store, poll, keepalive, max_events, is_stopping),
+            _event_stream(store, poll, keepalive, max_events, is_stopping, _asked(request)),
             media_type="text/event-stream",
             headers={**_NO_STORE, "x-accel-buffering": "no"},
         )
 
     async def chart(request: Request) -> Response:
+        lang = reader_language(request)  # a picture for a person: in the reader's words
         try:
-            svg = await anyio.to_thread.run_sync(store.chart)
+            svg = await anyio.to_thread.run_sync(store.chart, lang)
         except Refused as exc:
-            return PlainTextResponse(exc.message, 404)
+            return PlainTextResponse(exc.said(lang), 404)
         return Response(
             svg,
             media_type="image/svg+xml",
@@ -147,37 +176,40 @@ def create_app(
         )
 
     async def add_round(request: Request) -> Response:
+        lang = _asked(request)
         if view_only:
-            return _refusal("this page only shows the scoreboard (cf serve --view-only)", 403)
-        body = await _json_body(request)
+            return _refusal(VIEW_ONLY, 403, lang)
+        body = await _json_body(request, lang)
         if isinstance(body, Response):
             return body
         entries, number = _round_request(body)
-        if isinstance(entries, str):
-            return _refusal(entries, 400)
+        if isinstance(entries, Message):
+            return _refusal(entries, 400, lang)
         try:
             await anyio.to_thread.run_sync(store.add, entries, number)
         except Refused as exc:
-            return _refusal(exc.message, 422, exc.problems)
-        return JSONResponse(store.state(), headers=_NO_STORE)
+            return _refused(exc, 422, lang)
+        current = await anyio.to_thread.run_sync(store.state, lang)
+        return JSONResponse(current, headers=_NO_STORE)
 
     async def undo(request: Request) -> Response:
+        lang = _asked(request)
         if view_only:
-            return _refusal("this page only shows the scoreboard (cf serve --view-only)", 403)
+            return _refusal(VIEW_ONLY, 403, lang)
         try:
             number = await anyio.to_thread.run_sync(store.undo)
         except Refused as exc:
-            return _refusal(exc.message, 422, exc.problems)
-        return JSONResponse({**store.state(), "removed": number}, headers=_NO_STORE)
+            return _refused(exc, 422, lang)
+        current = await anyio.to_thread.run_sync(store.state, lang)
+        return JSONResponse({**current, "removed": number}, headers=_NO_STORE)
 
     async def photo(request: Request) -> Response:
+        lang = _asked(request)
         if view_only:
-            return _refusal("this page only shows the scoreboard (cf serve --view-only)", 403)
+            return _refusal(VIEW_ONLY, 403, lang)
         if not photos:
-            return _refusal(
-                "reading photos needs the photo extra: pip install 'chickenfoot[photo]'", 501
-            )
-        data = await _bounded_body(request, MAX_PHOTO_BYTES)
+            return _refusal(PHOTO_HINT, 501, lang)
+        data = await _bounded_body(request, MAX_PHOTO_BYTES, lang)
         if isinstance(data, Response):
             return data
         current = store.state()
@@ -185,9 +217,9 @@ def create_app(
         double_blank = current.get("double_blank", 50)
         try:
             async with reading:
-                result = await anyio.to_thread.run_sync(read_upload, data, top, double_blank)
+                result = await anyio.to_thread.run_sync(read_upload, data, top, double_blank, lang)
         except UploadError as exc:
-            return _refusal(str(exc), 422)
+            return _refused(Refused(exc.args[0] if exc.args else str(exc)), 422, lang)
         return JSONResponse(result, headers=_NO_STORE)
 
     routes = [
@@ -214,19 +246,23 @@ def _photo_extra() -> bool:
     return True
 
 
-def render_page(page: str, state: dict[str, Any], config: dict[str, Any]) -> str:
-    """The page with its title and data filled in: the title HTML-escaped, the data as
-    JSON in ``type=application/json`` elements with ``<``, ``>`` and ``&`` escaped, so
-    no text from the file can close the element or start a tag."""
+def render_page(page: str, state: dict[str, Any], config: dict[str, Any], lang: str = "en") -> str:
+    """The page in ``lang`` with its title and data filled in: the title and the page's
+    words HTML-escaped, the data and the script's words as JSON in
+    ``type=application/json`` elements with ``<``, ``>`` and ``&`` escaped, so no text
+    from the file or a catalogue can close the element or start a tag."""
     import html
 
     title = state.get("title") or state.get("file") or "cf serve"
     values = {
+        "lang": html.escape(lang),
         "title": html.escape(str(title)),
         "body_class": "board" if config.get("board") else "play",
         "token": html.escape(str(config.get("token", ""))),
         "state": script_json(state),
         "config": script_json(config),
+        "texts": script_json(script_texts(lang)),
+        **{key: html.escape(text) for key, text in page_texts(lang).items()},
     }
     # One pass over the template: a value that looks like a placeholder stays as it is.
     return re.sub(r"\{\{(\w+)\}\}", lambda m: values[m.group(1)], page)
@@ -248,6 +284,7 @@ async def _event_stream(
     keepalive: float,
     max_events: int | None,
     is_stopping: Callable[[], bool],
+    lang: str | None = None,
 ) -> AsyncIterator[str]:
     """The state each time the file changes (and once at the start); a comment line now
     and then so that proxies and phones keep the connection."""
@@ -261,7 +298,7 @@ async def _event_stream(
         if signature == seen:
             current = {"version": last}  # unchanged: no need to look inside
         else:  # read and check the file off the event loop: pages stay served meanwhile
-            current = await anyio.to_thread.run_sync(store.state)
+            current = await anyio.to_thread.run_sync(store.state, lang)
             seen = signature
         if current["version"] != last:
             last = current["version"]
@@ -277,17 +314,26 @@ async def _event_stream(
         quiet += poll
 
 
-def _refusal(message: str, status: int, problems: list[dict[str, Any]] | None = None) -> Response:
-    return JSONResponse(
-        {"error": message, "problems": problems or []}, status_code=status, headers=_NO_STORE
-    )
+def _asked(request: Request) -> str | None:
+    """The language a JSON request asks its messages to be ``shown`` in (``?lang=``), if
+    cf speaks it: the JSON itself is the same in every language."""
+    asked = request.query_params.get("lang", "")
+    return asked if asked in LANGUAGES else None
 
 
-def _round_request(body: Any) -> tuple[list[tuple[str, str]] | str, int | None]:
+def _refused(exc: Refused, status: int, lang: str | None) -> Response:
+    return JSONResponse(exc.json(lang), status_code=status, headers=_NO_STORE)
+
+
+def _refusal(message: Message, status: int, lang: str | None = None) -> Response:
+    return _refused(Refused(message), status, lang)
+
+
+def _round_request(body: Any) -> tuple[list[tuple[str, str]] | Message, int | None]:
     """``{"entries": [[NAME, VALUE], …], "round": K or null}`` -> (entries, K), or a
     message saying what is wrong with the request."""
     if not isinstance(body, dict):
-        return "the request is not a JSON object", None
+        return Message("the request is not a JSON object"), None
     raw = body.get("entries")
     if isinstance(raw, dict):
         raw = list(raw.items())
@@ -299,37 +345,43 @@ def _round_request(body: Any) -> tuple[list[tuple[str, str]] | str, int | None]:
         and not isinstance(e[1], bool)
         for e in raw
     ):
-        return "entries must be a list of [name, value] pairs", None
+        return Message("entries must be a list of [name, value] pairs"), None
     number = body.get("round")
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
-        return "round must be a whole number", None
+        return Message("round must be a whole number"), None
     if number is not None and number < 1:
-        return "round must be 1 or more", None
+        return Message("round must be 1 or more"), None
     return [(name, str(value)) for name, value in raw], number
 
 
-async def _json_body(request: Request) -> Any:
-    data = await _bounded_body(request, MAX_JSON_BYTES)
+async def _json_body(request: Request, lang: str | None) -> Any:
+    data = await _bounded_body(request, MAX_JSON_BYTES, lang)
     if isinstance(data, Response):
         return data
     try:
         return json.loads(data)
     except (ValueError, UnicodeDecodeError, RecursionError):  # [[[[… nested past the stack
-        return _refusal("the request is not JSON", 400)
+        return _refusal(Message("the request is not JSON"), 400, lang)
 
 
-async def _bounded_body(request: Request, limit: int) -> bytes | Response:
+async def _bounded_body(request: Request, limit: int, lang: str | None) -> bytes | Response:
     """The request's body if it is at most ``limit`` bytes: a larger declared length is
     refused unread, a larger stream as soon as it has gone past the limit."""
-    shown = f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit // 2**10} KB"
-    too_big = _refusal(f"the upload is larger than {shown}", 413)
+    if limit >= 2**20:
+        too_big = _refusal(
+            Message("the upload is larger than {size} MB", size=limit // 2**20), 413, lang
+        )
+    else:
+        too_big = _refusal(
+            Message("the upload is larger than {size} KB", size=limit // 2**10), 413, lang
+        )
     declared = request.headers.get("content-length")
     if declared is not None:
         try:
             if int(declared) > limit:
                 return too_big
         except ValueError:
-            return _refusal("bad Content-Length", 400)
+            return _refusal(Message("bad Content-Length"), 400, lang)
     chunks = []
     size = 0
     try:
@@ -339,7 +391,7 @@ async def _bounded_body(request: Request, limit: int) -> bytes | Response:
                 return too_big
             chunks.append(chunk)
     except ClientDisconnect:
-        return _refusal("the upload was cut off", 400)
+        return _refusal(Message("the upload was cut off"), 400, lang)
     return b"".join(chunks)
 
 
@@ -367,7 +419,7 @@ class Guard:
             return
         set_cookie = bool(from_url) and request.cookies.get(COOKIE) != from_url
 
-        async def send_with_headers(message: Message) -> None:
+        async def send_with_headers(message: Event) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 names = {k.lower() for k, _ in headers}

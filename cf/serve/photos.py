@@ -19,6 +19,7 @@ import base64
 from typing import Any
 
 from cf.errors import Error
+from cf.i18n import Message, gettext, ngettext, speaking
 from cf.tiles import hand_points
 
 #: The largest upload read (a phone photo is 2-10 MB).
@@ -41,10 +42,12 @@ def image_size(data: bytes) -> tuple[str, int, int]:
     elif data.startswith(b"\xff\xd8"):
         kind = "jpeg"
     else:
-        raise UploadError("the upload is not a photo (JPEG or PNG)")
+        raise UploadError(Message("the upload is not a photo (JPEG or PNG)"))
     size = header_size(data)
     if size is None:
-        raise UploadError(f"the photo is a damaged {kind.upper()} (no size in its header)")
+        raise UploadError(
+            Message("the photo is a damaged {kind} (no size in its header)", kind=kind.upper())
+        )
     return kind, size[0], size[1]
 
 
@@ -53,38 +56,53 @@ def check_upload(data: bytes) -> tuple[str, int, int]:
     from cf.photo.limits import MAX_PIXELS
 
     if len(data) > MAX_BYTES:
-        raise UploadError(f"the photo is larger than {MAX_BYTES // 2**20} MB")
+        raise UploadError(Message("the photo is larger than {size} MB", size=MAX_BYTES // 2**20))
     if not data:
-        raise UploadError("the upload is empty")
+        raise UploadError(Message("the upload is empty"))
     kind, width, height = image_size(data)
     if width * height > MAX_PIXELS:
         raise UploadError(
-            f"the photo has {width} x {height} pixels; at most {MAX_PIXELS // 1_000_000} "
-            "megapixels are read"
+            Message(
+                "the photo has {width} x {height} pixels; at most {most} megapixels are read",
+                width=width,
+                height=height,
+                most=MAX_PIXELS // 1_000_000,
+            )
         )
     if not width or not height:
-        raise UploadError("the photo has no pixels")
+        raise UploadError(Message("the photo has no pixels"))
     return kind, width, height
 
 
-def read_upload(data: bytes, top: int, double_blank: int) -> dict[str, Any]:
+def read_upload(
+    data: bytes, top: int, double_blank: int, lang: str | None = None
+) -> dict[str, Any]:
     """Read one hand from the photo ``data``: the tiles read, those that could not be read
-    (with what they might be), their points, and the photo annotated as a data: URL.
+    (with what they might be), their points, and the photo annotated as a data: URL; the
+    message saying so in English and, with ``lang``, also ``shown`` in that language.
     Raises :class:`UploadError`, or :class:`ImportError` without the photo extra."""
-    check_upload(data)
+    kind, width, height = check_upload(data)
     from cf.photo import PhotoError, read_hand
-    from cf.photo.reader import decode_image
+    from cf.photo.reader import READ_SIZE, decode_image
 
+    # A big JPEG is decoded at 1/2, 1/4 or 1/8 of its size, as cf score --photo does
+    # (cf.photo.reader.load_reduced): the decoder skips detail the reader never uses.
+    reduction = 1
+    if kind == "jpeg":
+        longest = max(width, height)
+        reduction = max((r for r in (2, 4, 8) if longest >= r * READ_SIZE), default=1)
     try:
-        image = decode_image(data, "the photo")
-        reading = read_hand(image, top)
+        image = decode_image(data, "the photo", reduction)
+        reading = read_hand(image, top, reduction=reduction)
     except PhotoError as exc:
-        raise UploadError(str(exc)) from None
-    picture = _annotated(image, reading)
+        args = exc.args
+        raise UploadError(args[0] if len(args) == 1 else str(exc)) from None
+    picture = _annotated(image, reading, reduction)
     del image
     tiles = [str(t) for t in reading.tiles]
     found = bool(reading.reads or reading.unreadable)
-    return {
+    counts = (len(tiles), len(reading.unreadable), found)
+    result = {
         "tiles": tiles,
         "points": hand_points(reading.tiles, double_blank),
         "unreadable": [
@@ -92,24 +110,31 @@ def read_upload(data: bytes, top: int, double_blank: int) -> dict[str, Any]:
             for u in reading.unreadable
         ],
         "found": found,
-        "message": _summary(len(tiles), len(reading.unreadable), found),
+        "message": _summary(*counts, "en"),
         "image": picture,
     }
+    if lang is not None:
+        result["shown"] = {"message": _summary(*counts, lang)}
+    return result
 
 
-def _annotated(image: Any, reading: Any) -> str:
+def _annotated(image: Any, reading: Any, reduction: int = 1) -> str:
     """The photo, at most :data:`SHOWN_SIZE` pixels long, with what was read drawn on it
-    (drawn on the small copy: a 12 MP photo is not drawn on whole), as a data: URL."""
+    (drawn on the small copy: a 12 MP photo is not drawn on whole), as a data: URL.
+    ``image`` is the photo decoded at 1/``reduction`` of its size; the reading's outlines
+    are in the photo's own pixels."""
     import dataclasses
 
     import cv2
 
     from cf.photo.annotate import annotate
 
-    scale = min(1.0, SHOWN_SIZE / max(image.shape[:2]))
-    if scale < 1:
-        size = (round(image.shape[1] * scale), round(image.shape[0] * scale))
+    shrink = min(1.0, SHOWN_SIZE / max(image.shape[:2]))
+    if shrink < 1:
+        size = (round(image.shape[1] * shrink), round(image.shape[0] * shrink))
         image = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    scale = shrink / reduction  # the photo's pixels -> the picture's
+    if scale != 1:
 
         def small(box: list[tuple[int, int]]) -> list[tuple[int, int]]:
             return [(round(x * scale), round(y * scale)) for x, y in box]
@@ -123,13 +148,23 @@ def _annotated(image: Any, reading: Any) -> str:
     return "data:image/jpeg;base64," + base64.b64encode(jpeg.tobytes()).decode() if ok else ""
 
 
-def _summary(read: int, unreadable: int, found: bool) -> str:
-    if not found:
-        return "no domino found in the photo: take it again, or enter the hand by hand"
-    text = f"{read} tile{'s' if read != 1 else ''} read"
-    if unreadable:
-        text += (
-            f"; {unreadable} could not be read with confidence: pick "
-            f"{'it' if unreadable == 1 else 'them'} in the grid"
-        )
-    return text
+def _summary(read: int, unreadable: int, found: bool, lang: str) -> str:
+    """What the reading found, in ``lang``.
+
+    >>> _summary(2, 1, True, "en"), _summary(1, 0, True, "es")
+    ('2 tiles read; 1 could not be read with confidence: pick it in the grid', '1 ficha leída')
+    """
+    with speaking(lang):
+        if not found:
+            return gettext(
+                "no domino found in the photo: take it again, or enter the hand by hand"
+            )
+        text = ngettext("{n} tile read", "{n} tiles read", read).format(n=read)
+        if unreadable:
+            doubt = ngettext(
+                "{n} could not be read with confidence: pick it in the grid",
+                "{n} could not be read with confidence: pick them in the grid",
+                unreadable,
+            ).format(n=unreadable)
+            text = gettext("{read}; {doubt}").format(read=text, doubt=doubt)
+        return text

@@ -7,6 +7,10 @@ messages. Nothing here reads or writes any file but the game file (and its lock)
 
 The state the page shows is rebuilt only when the file changes (its inode, size or time),
 whoever changed it: a page, another phone, or ``cf add`` in a shell.
+
+Languages (docs/serve.md, "In the table's language"): the state is JSON, so its messages
+are English whatever the language, as every machine output of cf; asked for a language,
+it also carries ``shown``: the same messages in that language, for the page to show.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 
 from cf.errors import Error
 from cf.files import WriteError, atomic_write, locked
+from cf.i18n import Message, speaking, tr
 from cf.record.edit import EditError
 from cf.record.keeper import Change, EntryError, add_entries, check_text, undo_last
 from cf.record.reader import MAX_BYTES, Game, RoundRecord
@@ -33,12 +38,42 @@ Signature = tuple[int, int, int]
 
 class Refused(Error):
     """A write the keeper refused: nothing was written. ``problems`` are the lines
-    ``cf validate`` would print for the file as it would have been."""
+    ``cf validate`` would print for the file as it would have been (English, as JSON
+    carries them); :meth:`json` gives them with their translations too."""
 
-    def __init__(self, message: str, problems: list[dict[str, Any]] | None = None) -> None:
+    def __init__(self, message: str, found: list[tuple[str, Any]] | None = None) -> None:
         super().__init__(message)
         self.message = message
-        self.problems = problems or []
+        self.found = found or []  # (file, problem) pairs, to say again in any language
+
+    @property
+    def problems(self) -> list[dict[str, Any]]:
+        with speaking("en"):
+            return [_problem(file, p) for file, p in self.found]
+
+    def said(self, lang: str | None) -> str:
+        """The message in ``lang`` (English without one)."""
+        with speaking(lang or "en"):
+            return str(tr(self.message))
+
+    def json(self, lang: str | None = None) -> dict[str, Any]:
+        """``{"error", "problems"}`` in English; with ``lang``, also ``shown``: the error
+        and each problem's line in that language."""
+        data: dict[str, Any] = {"error": _english(self.message), "problems": self.problems}
+        if lang is not None:
+            with speaking(lang):
+                data["shown"] = {
+                    "error": tr(self.message),
+                    "problems": [_problem(file, p)["text"] for file, p in self.found],
+                }
+        return data
+
+
+def _english(text: Any) -> str:
+    """A message as machine output carries it: English, even in a server that speaks
+    another language."""
+    with speaking("en"):
+        return str(tr(text))
 
 
 @dataclass
@@ -47,7 +82,10 @@ class Store:
 
     path: str
     name: str = ""
-    _cache: tuple[Signature | None, dict[str, Any]] | None = field(default=None, repr=False)
+    #: (signature, the English state, what it was made from, its views by language).
+    _cache: tuple[Signature | None, dict[str, Any], Any, dict[str, dict[str, Any]]] | None = field(
+        default=None, repr=False
+    )
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def __post_init__(self) -> None:
@@ -63,45 +101,67 @@ class Store:
             return None
         return (st.st_ino, st.st_size, st.st_mtime_ns)
 
-    def state(self) -> dict[str, Any]:
-        """What the page shows (see :func:`state_of`), rebuilt only when the file changed."""
+    def state(self, lang: str | None = None) -> dict[str, Any]:
+        """What the page shows (see :func:`state_of`), rebuilt only when the file changed.
+        Its messages are English; with ``lang`` (``es``, ``gl``, ``en``) it also has
+        ``shown``: the footer, the file's error and problems in that language."""
         with self._lock:
             sig = self.signature()
-            if self._cache is not None and self._cache[0] == sig and sig is not None:
-                return self._cache[1]
-            try:
-                change = check_text(self._read(), self.name)
-                state = state_of(change)
-            except Refused as exc:
-                state = {"error": exc.message, "players": [], "rounds": []}
-            state["version"] = "-".join(map(str, sig)) if sig else "none"
-            self._cache = (sig, state)
-            return state
+            if self._cache is None or self._cache[0] != sig or sig is None:
+                source: Change | Refused
+                with speaking("en"):
+                    try:
+                        source = check_text(self._read(), self.name)
+                        state = state_of(source)
+                    except Refused as exc:
+                        source = exc
+                        state = {"error": _english(exc.message), "players": [], "rounds": []}
+                state["version"] = "-".join(map(str, sig)) if sig else "none"
+                self._cache = (sig, state, source, {})
+            _, state, source, views = self._cache
+            if lang is None:
+                return state
+            if lang not in views:
+                with speaking(lang):
+                    views[lang] = {**state, "shown": shown_of(source)}
+            return views[lang]
 
     def _read(self) -> str:
         try:
             with open(self.path, "rb") as fh:
                 data = fh.read(MAX_BYTES + 1)
         except OSError as exc:
-            raise Refused(f"cannot read {self.name}: {exc.strerror or exc}") from None
+            raise Refused(
+                Message("cannot read {file}: {why}", file=self.name, why=exc.strerror or exc)
+            ) from None
         if len(data) > MAX_BYTES:
-            raise Refused(f"{self.name} is larger than {MAX_BYTES // 2**20} MiB")
+            raise Refused(
+                Message(
+                    "{file} is larger than {size} MiB", file=self.name, size=MAX_BYTES // 2**20
+                )
+            )
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise Refused(
-                f"{self.name} is not UTF-8 text (bad byte at offset {exc.start})"
+                Message(
+                    "{file} is not UTF-8 text (bad byte at offset {offset})",
+                    file=self.name,
+                    offset=exc.start,
+                )
             ) from None
 
-    def chart(self) -> str:
-        """The standings chart, as ``cf tally --chart`` draws it (SVG)."""
+    def chart(self, lang: str | None = None) -> str:
+        """The standings chart, as ``cf tally --chart`` draws it (SVG), its words in
+        ``lang``."""
         from cf.render.chart import chart_svg, running_totals
 
-        change = check_text(self._read(), self.name)
-        standing = _standings(change)
-        if standing is None:
-            raise Refused("the file has problems, so there is no chart")
-        return chart_svg(*running_totals([standing]))
+        with speaking(lang):
+            change = check_text(self._read(), self.name)
+            standing = _standings(change)
+            if standing is None:
+                raise Refused(Message("the file has problems, so there is no chart"))
+            return chart_svg(*running_totals([standing]))
 
     # --- writing ---------------------------------------------------------------------
 
@@ -129,12 +189,21 @@ class Store:
                 try:
                     new = make(text)
                 except (EntryError, EditError) as exc:
-                    raise Refused(str(exc)) from None
+                    raise Refused(_message_of(exc)) from None
                 atomic_write(self.path, new, overwrite=True)
         except WriteError as exc:
-            raise Refused(str(exc)) from None
+            raise Refused(_message_of(exc)) from None
         except OSError as exc:  # the lock file beside the game file
-            raise Refused(f"cannot write {self.name}: {exc.strerror or exc}") from None
+            raise Refused(
+                Message("cannot write {file}: {why}", file=self.name, why=exc.strerror or exc)
+            ) from None
+
+
+def _message_of(exc: BaseException) -> Any:
+    """The library's message in ``exc``: a :class:`Message` (to be said in any language)
+    where it has one."""
+    args = exc.args
+    return args[0] if len(args) == 1 and isinstance(args[0], Message) else str(exc)
 
 
 def _checked(change: Change) -> str:
@@ -142,8 +211,8 @@ def _checked(change: Change) -> str:
     problems as ``cf validate`` prints them."""
     if not change.report.valid:
         raise Refused(
-            "nothing written: the file would have these problems",
-            [_problem(change.report.file, p) for p in change.report.problems],
+            Message("nothing written: the file would have these problems"),
+            [(change.report.file, p) for p in change.report.problems],
         )
     return change.text
 
@@ -179,9 +248,7 @@ def state_of(change: Change) -> dict[str, Any]:
     if standing is None:
         state["scoreboard"] = None
         return state
-    k = standing.rounds_played + 1
-    # a game to a target goes round the doubles again after 0-0
-    next_starter = None if standing.complete else str(round_starter(game.top, k))
+    next_starter = _next_starter(game, standing)
     board = game_json(standing)
     board["rounds_in_game"] = standing.rounds_in_game
     board["rounds_played"] = standing.rounds_played
@@ -192,6 +259,28 @@ def state_of(change: Change) -> dict[str, Any]:
         row["this_round"] = row["rounds"][-1] if row["rounds"] else None
     state["scoreboard"] = board
     return state
+
+
+def _next_starter(game: Game, standing: GameStandings) -> str | None:
+    # a game to a target goes round the doubles again after 0-0
+    k = standing.rounds_played + 1
+    return None if standing.complete else str(round_starter(game.top, k))
+
+
+def shown_of(source: Change | Refused) -> dict[str, Any]:
+    """The state's messages in the language spoken now (:func:`cf.i18n.speaking`): the
+    scoreboard's footer, the file's error and each of its problems' lines."""
+    if isinstance(source, Refused):
+        return {"error": tr(source.message), "footer": None, "problems": []}
+    standing = _standings(source)
+    footer = None
+    if standing is not None:
+        footer = scoreboard_footer(standing, _next_starter(source.game, standing))
+    return {
+        "error": None,
+        "footer": footer,
+        "problems": [_problem(source.report.file, p)["text"] for p in source.report.problems],
+    }
 
 
 def _entries(game: Game, rec: RoundRecord) -> dict[str, str] | None:

@@ -1,11 +1,15 @@
 // cf serve: the page's script. Every text from the game file is put in the page as text
 // (textContent, never innerHTML). The server checks everything; this only gathers a round.
+// Every word it shows comes from the server in the page's language (cf-texts, and the
+// "shown" messages of the JSON it asks for with ?lang=): it translates nothing itself.
 (function () {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
   var config = JSON.parse($("cf-config").textContent);
   var state = JSON.parse($("cf-state").textContent);
+  var texts = JSON.parse($("cf-texts").textContent);
   var query = "?t=" + encodeURIComponent(config.token);
+  var lang = "lang=" + encodeURIComponent(config.lang);
   var fixing = null;   // the round being fixed, or null: the next round is entered
   var form = {};       // player -> {mode, score, tiles: [], photo}
   var formKey = null;  // what the form was built for (players, round)
@@ -24,14 +28,32 @@
 
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
 
+  // The page's words, {name} filled in from params.
+  function t(key, params) {
+    return texts[key].replace(/\{(\w+)\}/g, function (m, name) {
+      return params && Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : m;
+    });
+  }
+
+  // A message of the JSON as the reader reads it: its "shown" version, else the English.
+  function said(data, key) {
+    return data && data.shown && data.shown[key] != null ? data.shown[key] : data[key];
+  }
+
+  // The lines of the problems in data: shown, else the English.
+  function problemLines(data) {
+    if (data.shown && data.shown.problems) return data.shown.problems;
+    return (data.problems || []).map(function (p) { return p.text; });
+  }
+
   // --- the scoreboard, as cf add prints it -------------------------------------------
   function renderBoard() {
     var board = state.scoreboard;
     var body = $("scoreboard").tBodies[0];
     clear(body);
-    if (!board) { $("footer").textContent = state.error || ""; return; }
+    if (!board) { $("footer").textContent = said(state, "error") || ""; return; }
     var marked = board.rounds_played > 0;
-    $("round-head").textContent = "round " + board.rounds_played;
+    $("round-head").textContent = t("round_head", { round: board.rounds_played });
     board.standings.forEach(function (r) {
       var top = marked && r.rank === 1;
       var tr = el("tr", { cls: top ? "top" : "", "data-player": r.player },
@@ -42,7 +64,7 @@
         el("td", { cls: r.movement > 0 ? "up" : r.movement < 0 ? "down" : "", text: r.move }));
       body.appendChild(tr);
     });
-    $("footer").textContent = board.footer;
+    $("footer").textContent = said(state, "footer") || board.footer;
   }
 
   function over() {
@@ -53,14 +75,14 @@
   function renderBanner() {
     var banner = $("banner");
     banner.hidden = !over();
-    if (over()) banner.textContent = state.scoreboard.footer;
+    if (over()) banner.textContent = said(state, "footer") || state.scoreboard.footer;
     var problems = $("problems");
     clear(problems);
-    var lines = (state.problems || []).map(function (p) { return p.text; });
-    if (state.error) lines.unshift(state.error);
+    var lines = problemLines(state).slice();
+    if (state.error) lines.unshift(said(state, "error"));
     problems.hidden = !lines.length;
     if (lines.length) {
-      problems.appendChild(el("h2", { text: "The game file has problems (cf validate says):" }));
+      problems.appendChild(el("h2", { text: t("problems") }));
       lines.forEach(function (t) { problems.appendChild(el("p", { text: t })); });
     }
   }
@@ -68,7 +90,7 @@
   function renderChart() {
     var played = state.scoreboard ? state.scoreboard.rounds_played : 0;
     $("chart-card").hidden = !played;
-    if (played) $("chart").src = "chart.svg" + query + "&v=" + encodeURIComponent(state.version);
+    if (played) $("chart").src = "chart.svg" + query + "&" + lang + "&v=" + encodeURIComponent(state.version);
   }
 
   // --- entering a round -----------------------------------------------------------------
@@ -118,8 +140,8 @@
     if (key === formKey) return;
     formKey = key;
     var number = fixing || nextRound();
-    $("entry-title").textContent = fixing ? "Fix round " + number : "Round " + number;
-    $("submit").textContent = fixing ? "Save round " + number : "Add round " + number;
+    $("entry-title").textContent = t(fixing ? "entry_fix" : "entry", { round: number });
+    $("submit").textContent = t(fixing ? "save" : "add", { round: number });
     $("cancel-fix").hidden = !fixing;
     var list = $("players");
     clear(list);
@@ -134,7 +156,7 @@
     card.appendChild(el("div", { cls: "who" },
       el("span", { cls: "name", text: p }), el("span", { cls: "value" })));
     var modes = el("div", { cls: "modes" });
-    [["score", "Score"], ["tiles", "Tiles"], ["out", "Out"]].forEach(function (m) {
+    [["score", t("score")], ["tiles", t("tiles")], ["out", t("out")]].forEach(function (m) {
       var b = el("button", { type: "button", "data-mode": m[0], text: m[1] });
       b.addEventListener("click", function () {
         form[p].mode = m[0];
@@ -145,12 +167,12 @@
     });
     if (config.photos) {
       var input = el("input", { type: "file", accept: "image/*", capture: "environment",
-        cls: "photo-input", "aria-label": "Photo of " + p + "'s hand" });
+        cls: "photo-input", "aria-label": t("photo_of", { player: p }) });
       input.addEventListener("change", function () {
         if (input.files && input.files[0]) upload(card, p, input.files[0]);
         input.value = "";
       });
-      modes.appendChild(el("label", { cls: "photo-button", text: "Photo" }, input));
+      modes.appendChild(el("label", { cls: "photo-button", text: t("photo") }, input));
     }
     card.appendChild(modes);
     card.appendChild(el("div", { cls: "detail" }));
@@ -168,7 +190,7 @@
     if (f.photo) detail.appendChild(photoPanel(card, p));
     if (f.mode === "score") {
       var input = el("input", { type: "number", inputmode: "numeric", min: "0", cls: "score",
-        "aria-label": p + "'s score", placeholder: "points" });
+        "aria-label": t("score_of", { player: p }), placeholder: t("points") });
       input.value = f.score;
       input.addEventListener("input", function () { f.score = input.value.trim(); showValue(card, p); });
       detail.appendChild(input);
@@ -181,9 +203,9 @@
   function showValue(card, p) {
     var f = form[p];
     var text = "";
-    if (f.mode === "out") text = "out: 0";
+    if (f.mode === "out") text = t("out_value");
     else if (f.mode === "score") text = f.score === "" ? "" : f.score;
-    else if (f.mode === "tiles") text = (f.tiles.length ? f.tiles.join(" ") : "no tiles") + ": " + points(f.tiles);
+    else if (f.mode === "tiles") text = (f.tiles.length ? f.tiles.join(" ") : t("no_tiles")) + ": " + points(f.tiles);
     card.querySelector(".value").textContent = text;
     card.classList.remove("bad");
   }
@@ -223,19 +245,21 @@
   function photoPanel(card, p) {
     var ph = form[p].photo;
     var panel = el("div", { cls: "photo" + (ph.pending ? " pending" : "") });
-    if (ph.image) panel.appendChild(el("img", { src: ph.image, alt: "What was read in " + p + "'s photo" }));
+    if (ph.image) panel.appendChild(el("img", { src: ph.image, alt: t("photo_read", { player: p }) }));
     panel.appendChild(el("p", { cls: "photo-message", text: ph.message }));
     if (ph.unreadable && ph.unreadable.length) {
       ph.unreadable.forEach(function (u) {
-        panel.appendChild(el("p", { cls: "unreadable",
-          text: "not read: might be " + (u.candidates.join(" or ") || "any tile") }));
+        var might = u.candidates.length ? u.candidates.reduce(function (a, b) {
+          return t("or", { tile: a, other: b });
+        }) : t("any_tile");
+        panel.appendChild(el("p", { cls: "unreadable", text: t("might_be", { tiles: might }) }));
       });
     }
     if (ph.pending && ph.found) {
-      var ok = el("button", { type: "button", cls: "confirm", text: "These tiles are right" });
+      var ok = el("button", { type: "button", cls: "confirm", text: t("confirm") });
       ok.addEventListener("click", function () {
         ph.pending = false;
-        ph.message = "confirmed: " + (form[p].tiles.join(" ") || "no tiles");
+        ph.message = t("confirmed", { tiles: form[p].tiles.join(" ") || t("no_tiles") });
         fill(card, p);
       });
       panel.appendChild(ok);
@@ -246,50 +270,51 @@
   function upload(card, p, file) {
     var f = form[p];
     if (file.size > 25 * 1024 * 1024) {
-      f.photo = { pending: true, found: false, message: "the photo is larger than 25 MB" };
+      f.photo = { pending: true, found: false, message: t("too_big", { size: 25 }) };
       fill(card, p);
       return;
     }
-    f.photo = { pending: true, found: false, message: "reading the photo…" };
+    f.photo = { pending: true, found: false, message: t("reading") };
     fill(card, p);
-    fetch("api/photo", {
+    fetch("api/photo?" + lang, {
       method: "POST", body: file, credentials: "same-origin",
       headers: { "X-CF-Token": config.token, "Content-Type": file.type || "application/octet-stream" }
     }).then(function (r) { return r.json(); }).then(function (data) {
       if (data.error) {
-        f.photo = { pending: true, found: false, message: data.error };
+        f.photo = { pending: true, found: false, message: said(data, "error") };
       } else {
         f.mode = "tiles";
         f.tiles = data.tiles.slice();
-        f.photo = { pending: data.found, found: data.found, message: data.message,
+        f.photo = { pending: data.found, found: data.found, message: said(data, "message"),
           image: data.image, unreadable: data.unreadable };
       }
       fill(card, p);
     }).catch(function () {
-      f.photo = { pending: true, found: false, message: "the photo could not be sent: try again" };
+      f.photo = { pending: true, found: false, message: t("not_sent") };
       fill(card, p);
     });
   }
 
   function entryValue(p) {
     var f = form[p];
-    if (f.photo && f.photo.pending) return { error: p + ": confirm or correct the photo's reading first" };
+    if (f.photo && f.photo.pending) return { error: t("confirm_first", { player: p }) };
     if (f.mode === "out") return { value: "out" };
     if (f.mode === "score") {
-      if (!/^[0-9]+$/.test(f.score)) return { error: p + ": give a score, tiles or out" };
+      if (!/^[0-9]+$/.test(f.score)) return { error: t("give_value", { player: p }) };
       return { value: f.score };
     }
     if (f.mode === "tiles") return { value: f.tiles.length ? f.tiles.join(" ") : "out" };
-    return { error: p + ": give a score, tiles or out" };
+    return { error: t("give_value", { player: p }) };
   }
 
-  function refuse(message, problems, players) {
+  // message: what the refusal says; lines: the problems' lines, as the reader reads them.
+  function refuse(message, lines, players) {
     var box = $("refusal");
     clear(box);
     box.hidden = false;
     box.appendChild(el("strong", { text: message }));
-    (problems || []).forEach(function (q) { box.appendChild(el("span", { cls: "problem", text: q.text })); });
-    var lines = [message].concat((problems || []).map(function (q) { return q.text; })).join("\n");
+    lines.forEach(function (line) { box.appendChild(el("span", { cls: "problem", text: line })); });
+    lines = [message].concat(lines).join("\n");
     document.querySelectorAll("#players .player").forEach(function (card) {
       var name = card.getAttribute("data-player");
       var named = (players || []).indexOf(name) >= 0 || lines.indexOf(name) >= 0;
@@ -305,13 +330,13 @@
       if (v.error) errors.push([p, v.error]); else entries.push([p, v.value]);
     });
     if (errors.length) {
-      refuse("Nothing written: " + errors.map(function (e) { return e[1]; }).join("; "), [],
+      refuse(t("nothing_written", { why: errors.map(function (e) { return e[1]; }).join("; ") }), [],
         errors.map(function (e) { return e[0]; }));
       return;
     }
     var button = $("submit");
     button.disabled = true;
-    post("api/round", { entries: entries, round: fixing }).then(function (res) {
+    post("api/round?" + lang, { entries: entries, round: fixing }).then(function (res) {
       button.disabled = false;
       if (res.ok) {
         $("refusal").hidden = true;
@@ -319,7 +344,7 @@
         resetForm(null);
         render();
       } else {
-        refuse(res.data.error || "refused", res.data.problems,
+        refuse(said(res.data, "error") || t("refused"), problemLines(res.data),
           (res.data.problems || []).map(function (q) { return q.player; }));
       }
     });
@@ -331,7 +356,7 @@
       headers: { "X-CF-Token": config.token, "Content-Type": "application/json" }
     }).then(function (r) {
       return r.json().then(function (data) { return { ok: r.ok, data: data }; });
-    }).catch(function () { return { ok: false, data: { error: "the server cannot be reached" } }; });
+    }).catch(function () { return { ok: false, data: { error: t("unreachable") } }; });
   }
 
   // --- rounds so far: fix one, undo the last ------------------------------------------
@@ -341,10 +366,10 @@
     (state.rounds || []).forEach(function (entries, i) {
       var text = entries
         ? state.players.map(function (p) { return p + " " + entries[p]; }).join(" · ")
-        : "a round with a deal or moves: fix it in the file";
+        : t("in_file");
       var item = el("li", { "data-round": String(i + 1) }, el("span", { text: text }));
       if (entries && !config.viewOnly) {
-        var fix = el("button", { type: "button", cls: "fix", text: "Fix" });
+        var fix = el("button", { type: "button", cls: "fix", text: t("fix") });
         fix.addEventListener("click", function () {
           resetForm(i + 1);
           $("refusal").hidden = true;
@@ -363,21 +388,21 @@
     if (!last) return;
     if (undoArmed !== last) {
       undoArmed = last;
-      button.textContent = "Tap again to remove round " + last;
+      button.textContent = t("tap_again", { round: last });
       button.classList.add("armed");
       setTimeout(function () {
         undoArmed = null;
-        button.textContent = "Undo last round";
+        button.textContent = t("undo");
         button.classList.remove("armed");
       }, 5000);
       return;
     }
     undoArmed = null;
-    button.textContent = "Undo last round";
+    button.textContent = t("undo");
     button.classList.remove("armed");
-    post("api/undo", {}).then(function (res) {
+    post("api/undo?" + lang, {}).then(function (res) {
       if (res.ok) { state = res.data; resetForm(null); render(); }
-      else refuse(res.data.error || "refused", res.data.problems, []);
+      else refuse(said(res.data, "error") || t("refused"), problemLines(res.data), []);
     });
   });
 
@@ -397,7 +422,7 @@
 
   // --- live: the server pushes the state whenever the file changes -------------------
   function listen() {
-    var source = new EventSource("events" + query);
+    var source = new EventSource("events" + query + "&" + lang);
     source.addEventListener("state", function (e) {
       var fresh = JSON.parse(e.data);
       if (fresh.version === state.version) return;

@@ -1,0 +1,136 @@
+"""Every command on the shipped examples, run in Spanish and Galician (SPEC §14): no English
+sentence is left in the text a person reads, and JSON is byte-identical to the English run;
+and a Spanish game night from ``cf new`` to the winner, end to end."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+EXAMPLES = ROOT / "examples"
+FAMILY = str(EXAMPLES / "family-night.yaml")
+LEAGUE = sorted(str(p) for p in (EXAMPLES / "league").glob("*.yaml"))
+HALF = str(EXAMPLES / "in-progress" / "half-played.yaml")
+
+#: Words of English sentences that are words in neither Spanish nor Galician.
+STOP_WORDS = {
+    "the", "and", "with", "which", "round", "rounds", "player", "players", "tile", "tiles",
+    "hand", "hands", "starts", "next", "winner", "leader", "drew", "played", "passed",
+    "points", "move", "moves", "problem", "problems", "valid", "wrote", "removed", "yard",
+    "should", "would", "there", "this", "that", "is", "are", "of", "to", "wins", "games",
+    "game", "average", "left", "best", "play", "score", "scores", "rating",
+    "note", "from", "not", "has", "have", "open", "ends", "starter", "foot", "arms",
+    "expected", "strategy", "seed", "seconds", "went", "blocked", "turn", "usage",
+}  # fmt: skip
+WORD = re.compile(r"[^\W\d_]+")
+#: Machine words a person also reads: notation, file keys, option values, formats.
+ALLOWED = {"draw", "pass", "out", "cf", "json", "csv", "svg", "html", "yaml", "text"}
+
+#: (command line, whether it has --format json)
+COMMANDS = [
+    (["tally", FAMILY], True),
+    (["tally", *sorted(str(p) for p in EXAMPLES.glob("*.yaml")), "--rank-by", "average"], True),
+    (["tally", *LEAGUE, "--rank-by", "rating"], True),
+    (["player", "Ana", *LEAGUE], True),
+    (["validate", FAMILY], True),
+    (["validate", str(EXAMPLES / "mistakes" / "foot-open.yaml")], True),
+    (["score", "9-7", "6-6", "4-1", "--explain"], True),
+    (["deal", "4"], True),
+    (["deal"], True),
+    (["score", "--photo", str(EXAMPLES / "photos" / "empty-table.png")], True),
+    (["explain", "foot-open"], False),
+    (["show", FAMILY, "--round", "3", "--move", "20"], True),
+    (["hint", HALF, "--playouts", "5", "--seed", "1"], True),
+    (["simulate", "--players", "3", "--games", "4", "--stats", "--seed", "2"], True),
+]
+
+
+def english_words(text: str) -> list[str]:
+    lowered = {w.lower() for w in WORD.findall(text)}
+    return sorted(w for w in lowered if w in STOP_WORDS and w not in ALLOWED)
+
+
+def _names_in(args: list[str]) -> set[str]:
+    """Players' names and file names are the users' own words, not cf's."""
+    words: set[str] = set()
+    for arg in args:
+        words |= {w.lower() for w in WORD.findall(arg)}
+    return words
+
+
+def test_the_stop_words_find_english(cli):
+    english = cli(*COMMANDS[0][0]).stdout
+    assert english_words(english), english
+
+
+@pytest.mark.parametrize("lang", ["es", "gl"])
+@pytest.mark.parametrize("case", COMMANDS, ids=lambda c: " ".join(c[0][:1] + c[0][-2:]))
+def test_no_english_sentence_is_left(cli, lang, case, monkeypatch):
+    args, _json = case
+    monkeypatch.setenv("CF_LANG", lang)
+    result = cli(*args)
+    assert result.exit_code in (0, 1), result.output
+    # cf explain's example is a game file (YAML keys stay English), indented as code
+    lines = (result.stdout + result.stderr).splitlines()
+    text = "\n".join(line for line in lines if not line.startswith("    "))
+    left = [w for w in english_words(text) if w not in _names_in(args)]
+    assert left == [], result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("lang", ["es", "gl"])
+@pytest.mark.parametrize(
+    "case", [c for c in COMMANDS if c[1]], ids=lambda c: " ".join(c[0][:1] + c[0][-2:])
+)
+def test_json_does_not_change_with_the_language(cli, lang, case, monkeypatch):
+    args, _json = case
+    english = cli(*args, "--format", "json")
+    monkeypatch.setenv("CF_LANG", lang)
+    translated = cli(*args, "--format", "json")
+    assert english.exit_code == translated.exit_code
+    json.loads(english.stdout)
+    assert translated.stdout == english.stdout
+
+
+def test_a_spanish_game_night_from_new_to_the_winner(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("CF_LANG", "es")
+    monkeypatch.chdir(tmp_path)  # the temporary folder's English name is not cf's
+    game = "noche.yaml"
+    result = cli("new", game, "--players", "Ana,Ben,Mamá", "--set", "double-six", "--rounds", "2")
+    assert result.exit_code == 0, result.output
+    assert english_words(result.stdout + result.stderr) == []
+    result = cli("add", game, "Ana=0", "Ben=23", "Mamá=31")
+    assert result.exit_code == 0, result.output
+    assert "ronda 1 de 2" in result.stdout
+    assert english_words(result.stdout + result.stderr) == []
+    result = cli("add", game, "Ana=fuera", "Ben=5-4", "Mamá=0-0")
+    assert result.exit_code == 0, result.output
+    assert "Ana" in result.stdout and "gan" in result.stdout.lower()
+    assert english_words(result.stdout + result.stderr) == []
+    result = cli("tally", game)
+    assert result.exit_code == 0 and english_words(result.stdout) == []
+    result = cli("add", game, "Ana=0", "Ben=1", "Mamá=2")
+    assert result.exit_code == 1
+    assert english_words(result.stderr) == [] and result.stderr.strip()
+    result = cli("undo", game)
+    assert result.exit_code == 0 and english_words(result.stdout + result.stderr) == []
+
+
+def test_galician_under_lang_as_a_real_process(tmp_path):
+    env = dict(os.environ, LANG="gl_ES.UTF-8", LANGUAGE="", LC_ALL="", LC_MESSAGES="")
+    env.pop("CF_LANG", None)
+    run = subprocess.run(
+        [sys.executable, "-m", "cf", "tally", FAMILY],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert english_words(run.stdout) == [] and "gañador" in run.stdout
