@@ -14,31 +14,17 @@ from cf import _process
 
 _process.catch_signals()
 
+from cf.i18n import _, language_from_args  # noqa: E402 (after the signals are caught)
+
 
 def main() -> None:
     """Run ``cf`` (see :func:`cf.cli.run`)."""
-    _language_from_argv(sys.argv[1:])
+    # The language of --lang is set before the commands are imported, so that their
+    # --help texts (made when a command's module loads) are in it too.
+    language_from_args(sys.argv[1:])
     try:
         from cf.cli import run
     except _process.Interrupted as exc:
-        _process.say("Interrupted.")
+        _process.say(_("Interrupted."))
         sys.exit(128 + exc.signum)
     run()
-
-
-def _language_from_argv(args: list[str]) -> None:
-    """``cf --lang es …``: set before the commands are imported, so that their ``--help``
-    texts (made when a command's module loads) are in that language too."""
-    for i, arg in enumerate(args):
-        if arg == "--":
-            return
-        if arg.startswith("--lang="):
-            value: str | None = arg.partition("=")[2]
-        elif arg == "--lang" and i + 1 < len(args):
-            value = args[i + 1]
-        else:
-            continue
-        from cf import i18n
-
-        i18n.set_language(value)
-        return

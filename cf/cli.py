@@ -18,11 +18,15 @@ import typer.core
 from typer._completion_classes import completion_init
 
 from cf import __version__
+from cf.cli_words import Command, Words, told, use_cf_catalogue
+from cf.i18n import N_, _, language_from_args
 
 # Typer's completion protocol (`_CF_COMPLETE=complete_bash` and its zsh and fish kin): the
 # scripts that `cf --show-completion` prints talk to it. typer.main has imported it
 # already, so this costs nothing at start-up.
 completion_init()
+# The words Typer prints itself (Options, [required], …) in the reader's language.
+use_cf_catalogue()
 
 #: Command name -> module in cf.commands, in the order ``cf --help`` lists them.
 COMMANDS = (
@@ -50,10 +54,10 @@ def _plain_number_words() -> None:
 
     def describe(self: Any) -> str:
         if self.min is None:
-            return f"up to {self.max}"
+            return _("up to {max}").format(max=self.max)
         if self.max is None:
-            return f"from {self.min} up"
-        return f"from {self.min} to {self.max}"
+            return _("from {min} up").format(min=self.min)
+        return _("from {min} to {max}").format(min=self.min, max=self.max)
 
     types.IntRange.name = "whole number"
     types.IntParamType.name = "whole number"
@@ -100,17 +104,20 @@ def _plain_metavars() -> None:
 _plain_metavars()
 
 
-class LazyGroup(typer.core.TyperGroup):
+class LazyGroup(Words, typer.core.TyperGroup):
     """Click's lazy-loading group pattern: a command is imported when it is asked for.
 
-    Also ``cf help COMMAND``, and "did you mean" for a misspelled command."""
+    Also ``cf help COMMAND``, "did you mean" for a misspelled command, and Click's own
+    words and usage errors in the reader's language (:mod:`cf.cli_words`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.params.extend(_completion_options())
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        return super().parse_args(ctx, _completion_args(args))
+        language_from_args(args)  # before any error, as the cf command does (cf._entry)
+        with told():
+            return super().parse_args(ctx, _completion_args(args))
 
     def list_commands(self, ctx: Any) -> list[str]:
         return [*COMMANDS, "help"]
@@ -125,8 +132,13 @@ class LazyGroup(typer.core.TyperGroup):
             # merely as long as a command (nosuch is not schema).
             close = [c for c in names if len(name) >= 2 and c.startswith(name.lower())]
             close = close or difflib.get_close_matches(name.lower(), names, n=1, cutoff=0.65)
-            hint = f" Did you mean '{close[0]}'?" if len(close) == 1 else ""
-            ctx.fail(f"No such command '{name}'.{hint} (cf --help lists them)")
+            if len(close) == 1:
+                message = _(
+                    "No such command '{name}'. Did you mean '{command}'? (cf --help lists them)"
+                ).format(name=name, command=close[0])
+            else:
+                message = _("No such command '{name}'. (cf --help lists them)").format(name=name)
+            ctx.fail(message)
         return super().resolve_command(ctx, args)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
@@ -142,11 +154,12 @@ class LazyGroup(typer.core.TyperGroup):
         return self.commands[cmd_name]
 
     def invoke(self, ctx: Any) -> Any:
-        try:
-            return super().invoke(ctx)
-        except typer.core._click.exceptions.ClickException as exc:
-            exc.message = _clip_words(exc.message)  # Click quotes a bad value whole
-            raise
+        with told():
+            try:
+                return super().invoke(ctx)
+            except typer.core._click.exceptions.ClickException as exc:
+                exc.message = _clip_words(exc.message)  # Click quotes a bad value whole
+                raise
 
 
 def _clip_words(message: str, limit: int = 60) -> str:
@@ -159,14 +172,19 @@ def _clip_words(message: str, limit: int = 60) -> str:
     return " ".join(clip(w, limit) if len(w) > limit else w for w in message.split(" "))
 
 
+HELP_HELP = N_("Show the help of a command: cf help tally is cf tally --help.")
+
+
 def _help_command(group: LazyGroup) -> Any:
     """``cf help [COMMAND]``: the same text as ``cf COMMAND --help``."""
     helper = typer.Typer(add_completion=False, rich_markup_mode=None)
 
-    @helper.command(help="Show the help of a command: cf help tally is cf tally --help.")
+    @helper.command(cls=Command, help=_(HELP_HELP))
     def help(
         ctx: typer.Context,
-        command: Annotated[Optional[str], typer.Argument(show_default=False)] = None,
+        command: Annotated[
+            Optional[str], typer.Argument(metavar=_("COMMAND"), show_default=False)
+        ] = None,
     ) -> None:
         parent = ctx.parent
         assert parent is not None
@@ -187,9 +205,11 @@ def _help_command(group: LazyGroup) -> Any:
 app = typer.Typer(
     name="cf",
     cls=LazyGroup,
-    help="cf — the Chicken Foot (Pata de Gallina) toolkit: keep score at the table round "
-    "by round (cf new, cf add, cf undo), score a hand, deal, check recorded games, tally "
-    "standings, draw the table, get advice and simulate games.",
+    help=_(
+        "cf — the Chicken Foot (Pata de Gallina) toolkit: keep score at the table round "
+        "by round (cf new, cf add, cf undo), score a hand, deal, check recorded games, tally "
+        "standings, draw the table, get advice and simulate games."
+    ),
     no_args_is_help=True,
     add_completion=False,  # cf's own --install-completion/--show-completion, below
     pretty_exceptions_enable=False,
@@ -200,7 +220,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"cf {__version__}")
+        typer.echo(f"cf {__version__}")  # untranslated: the program and its version
         raise typer.Exit()
 
 
@@ -241,18 +261,18 @@ def _completion_options() -> list[Any]:
             metavar="[SHELL]",
             is_eager=True,
             expose_value=False,
-            help=help,
+            help=_(help),
         )
         for name, callback, help in (
             (
                 "--install-completion",
                 _install_completion,
-                "Install tab completion for SHELL (bash, zsh or fish; default: this shell).",
+                N_("Install tab completion for SHELL (bash, zsh or fish; default: this shell)."),
             ),
             (
                 "--show-completion",
                 _show_completion,
-                "Print the tab-completion script for SHELL, to install it by hand.",
+                N_("Print the tab-completion script for SHELL, to install it by hand."),
             ),
         )
     ]
@@ -264,11 +284,18 @@ def _completion_shell(value: str) -> str:
 
         detected = _get_shell_name()
         if detected not in SHELLS:
-            found = f"cf runs under {detected}" if detected else "cannot tell the shell"
-            raise typer.BadParameter(f"{found}: name the shell (bash, zsh or fish)")
+            if detected:
+                found = _("cf runs under {shell}: name the shell (bash, zsh or fish)")
+            else:
+                found = _("cannot tell the shell: name the shell (bash, zsh or fish)")
+            raise typer.BadParameter(found.format(shell=detected))
         value = detected
     if value not in SHELLS:
-        raise typer.BadParameter(f"'{value}' is not a shell cf completes: {', '.join(SHELLS)}")
+        raise typer.BadParameter(
+            _("'{value}' is not a shell cf completes: {shells}").format(
+                value=value, shells=", ".join(SHELLS)
+            )
+        )
     return value
 
 
@@ -329,8 +356,12 @@ def _install_completion(ctx: Any, param: Any, value: Optional[str]) -> None:
         from pathlib import Path
 
         Path(path).with_name("chickenfoot.fish").write_text(Path(path).read_text())
-    typer.echo(f"{shell} completion for {prog} installed in {path}")
-    typer.echo("It takes effect in new shells (or after sourcing that file).")
+    typer.echo(
+        _("{shell} completion for {prog} installed in {path}").format(
+            shell=shell, prog=prog, path=path
+        )
+    )
+    typer.echo(_("It takes effect in new shells (or after sourcing that file)."))
     raise typer.Exit()
 
 
@@ -339,7 +370,7 @@ def main(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+            "--version", callback=_version, is_eager=True, help=_("Show the version and exit.")
         ),
     ] = False,
     lang: Annotated[
@@ -350,7 +381,7 @@ def main(
             callback=_language,
             is_eager=True,
             expose_value=False,
-            help="Language of what cf prints: en, es or gl (default: CF_LANG, then LANG).",
+            help=_("Language of what cf prints: en, es or gl (default: CF_LANG, then LANG)."),
         ),
     ] = None,
 ) -> None:
@@ -389,7 +420,7 @@ def run(prog_name: str = "cf") -> None:
     except SystemExit as exc:
         code = exc.code
     except _process.Interrupted as exc:
-        _process.say("Interrupted.")
+        _process.say(_("Interrupted."))
         code = 128 + exc.signum
     except _process.OutputFailed as exc:
         code = _process.output_failed(exc)
@@ -397,8 +428,10 @@ def run(prog_name: str = "cf") -> None:
         if os.environ.get("CF_DEBUG"):
             raise
         _process.say(
-            f"Error: internal error ({type(exc).__name__}: {exc}); "
-            "run again with CF_DEBUG=1 for details and please report it"
+            _(
+                "Error: internal error ({kind}: {error}); "
+                "run again with CF_DEBUG=1 for details and please report it"
+            ).format(kind=type(exc).__name__, error=exc)
         )
         code = 1
     sys.exit(code)

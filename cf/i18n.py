@@ -62,6 +62,27 @@ def set_language(code: str | None) -> None:
     _chosen = None if code is None else _known(code) or "en"
 
 
+def language_from_args(args: list[str]) -> None:
+    """``cf --lang es …``: the language chosen on the command line, set before the
+    command line is parsed (so that its usage errors and ``--help`` are in it too).
+
+    >>> language_from_args(["--lang=gl", "deal"]); language()
+    'gl'
+    >>> set_language(None)
+    """
+    for i, arg in enumerate(args):
+        if arg == "--":
+            return
+        if arg.startswith("--lang="):
+            value: str | None = arg.partition("=")[2]
+        elif arg == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        else:
+            continue
+        set_language(value)
+        return
+
+
 @contextmanager
 def speaking(code: str | None) -> Iterator[str]:
     """Within the block, messages are in ``code`` (``None``: the process's language) for

@@ -18,9 +18,20 @@ from cf.i18n import _, tr
 from cf.tiles import SetNameError, parse_set_name
 
 
+class _CommandApp(typer.Typer):
+    """A Typer app whose commands print Click's own words (``Usage:``, the help option)
+    in the reader's language (:mod:`cf.cli_words`)."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        from cf.cli_words import Command
+
+        kwargs.setdefault("cls", Command)
+        return super().command(*args, **kwargs)
+
+
 def command_app() -> typer.Typer:
     """The one-command Typer app each command module defines, set up like ``cf`` itself."""
-    return typer.Typer(
+    return _CommandApp(
         add_completion=False,
         pretty_exceptions_enable=False,
         rich_markup_mode=None,

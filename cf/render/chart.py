@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cf.errors import Error
-from cf.i18n import _
+from cf.i18n import _, ngettext
 from cf.record.standings import GameStandings
 from cf.render.svg import _f, document, text
 from cf.text import xml_attr, xml_text
@@ -34,6 +34,14 @@ COLOURS = (
 
 class ChartError(Error, ValueError):
     """A chart that cannot be made: an unknown file type, or PNG without the extra."""
+
+
+def png_needs_extra() -> str:
+    """The error of a PNG chart without the ``charts`` extra, in the reader's language."""
+    return _(
+        "a PNG chart needs the charts extra: pip install 'chickenfoot[charts]' "
+        "(or write an .svg chart)"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +140,12 @@ def chart_svg(
     f = _frame(series, rounds)
     out = [f'<rect x="0" y="0" width="{_f(f.width)}" height="{_f(f.height)}" fill="#ffffff"/>']
     name = game_title or (os.path.basename(files[0]) if files else "")
-    one = f": {name}" if len(files) == 1 else f" of {len(files)} games"
-    title = "Running totals" + one
+    n = len(files)
+    if n == 1:
+        title = _("Running totals: {game}").format(game=name)
+    else:
+        title = ngettext("Running totals of {n} game", "Running totals of {n} games", n)
+        title = title.format(n=n)
     out.append(text(f.left, 24, title, size=16, weight="bold"))
     out += _y_axis(f)
     out += _x_axis(f, files, rounds)
@@ -149,7 +161,7 @@ def chart_svg(
         text(
             f.left + f.plot_w / 2,
             f.height - 6,
-            "lower is better",
+            _("lower is better"),
             size=10,
             fill="#666666",
             anchor="middle",
@@ -187,7 +199,7 @@ def _x_axis(f: _Frame, files: Sequence[str], rounds: Sequence[int]) -> list[str]
                     text(
                         f.px(start + k),
                         f.top + f.plot_h + 16,
-                        f"R{k + 1}",
+                        _("R{round}").format(round=k + 1),
                         size=10,
                         anchor="middle",
                     )
@@ -277,12 +289,7 @@ def chart_bytes(games: Sequence[GameStandings], kind: str, title: str | None = N
     try:
         import cairosvg  # type: ignore[import-untyped]
     except (ImportError, OSError):
-        raise ChartError(
-            _(
-                "a PNG chart needs the charts extra: pip install "
-                "'chickenfoot[charts]' (or write an .svg chart)"
-            )
-        ) from None
+        raise ChartError(png_needs_extra()) from None
     return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=1.5))
 
 

@@ -16,13 +16,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cf.errors import Error
+from cf.i18n import N_, _, language, tr
 from cf.record.check import Report
 from cf.record.problems import Problem
 from cf.record.reader import Game, RoundRecord
 from cf.render.layout import Layout
-from cf.render.svg import UNIT, _f, back_body, board_elements, bounds_px, tile_svg
+from cf.render.problems import _context
+from cf.render.svg import UNIT, YARD, _f, back_body, board_elements, bounds_px, tile_svg
 from cf.render.table import Step, round_steps
-from cf.text import xml_text
+from cf.text import xml_attr, xml_text
 from cf.tiles import DominoSet
 
 _CSS = """
@@ -50,7 +52,7 @@ main{display:flex;gap:16px;padding:8px 16px;align-items:flex-start;flex-wrap:wra
 #side{flex:0 1 380px}
 .hand{margin-bottom:8px}
 .hand .name{font-weight:bold}
-.hand.next .name::after{content:"  \\2190 to play";color:#2f7d32}
+.hand.next .name::after{content:"  TO_PLAY";color:#2f7d32}
 .tiles svg{margin:1px}
 #problem{display:none;background:#fde7e9;border:2px solid #c62828;color:#8b0000;
   padding:6px 8px;border-radius:4px;margin:6px 0}
@@ -67,6 +69,9 @@ _JS = r"""
 const DATA = JSON.parse(document.getElementById("cf-data").textContent);
 const TILES = DATA.tiles;
 const steps = DATA.steps;
+// The page's words, in the reader's language: say("key", {name: value}) fills {name}.
+const say = (key, params = {}) =>
+  DATA.text[key].replace(/\{(\w+)\}/g, (whole, name) => String(params[name]));
 let at = 0;
 const $ = (id) => document.getElementById(id);
 const slider = $("slider");
@@ -80,13 +85,14 @@ function show(i) {
   const s = steps[at];
   const r = DATA.rounds[s.r];
   $("counter").textContent = s.log
-    ? `Round ${r.number} \u00b7 move ${s.m} of ${r.moves}`
-    : `Round ${r.number} \u00b7 scored without a move log`;
+    ? say("counter", {round: r.number, move: s.m, moves: r.moves})
+    : say("no_log", {round: r.number});
   $("counter").dataset.round = r.number;
   $("counter").dataset.move = s.log ? s.m : "";
-  const before = s.log ? "before the first move" : "";
-  const refused = s.f.problem ? " (refused: the table stays as it was)" : "";
-  $("what").textContent = s.text ? `${s.player}: ${s.text}${refused}` : before;
+  const before = s.log ? say("before") : "";
+  const said = {player: s.player, move: s.text};
+  const move = s.f.problem ? say("refused", said) : `${s.player}: ${s.text}`;
+  $("what").textContent = s.text ? move : before;
   document.querySelectorAll("#board > svg").forEach((svg) => {
     svg.classList.toggle("hidden", svg.dataset.round != r.number);
   });
@@ -131,7 +137,7 @@ function show(i) {
     if (h) {
       tiles.innerHTML = h.known.map(tileHtml).join("") + DATA.back.repeat(h.unseen);
       tiles.dataset.tiles = h.known.join(" ");
-      if (!h.known.length && !h.unseen) tiles.textContent = "(empty)";
+      if (!h.known.length && !h.unseen) tiles.textContent = say("empty");
     }
     div.appendChild(tiles);
     hands.appendChild(div);
@@ -139,17 +145,17 @@ function show(i) {
   const f = s.f;
   let status = "";
   if (s.log) {
-    const ends = f.open_ends.length ? f.open_ends.join(" ") : "none";
+    const ends = f.open_ends.length ? f.open_ends.join(" ") : say("none");
     if (f.arms < f.arms_needed) {
-      status = `starter ${f.starter}: ${f.arms} of ${f.arms_needed} arms`;
+      status = say("arms", {starter: f.starter, arms: f.arms, needed: f.arms_needed});
     } else if (f.pending !== null) {
-      status = `foot open on ${f.pending}-${f.pending}: ${f.toes} of 3 toes`;
+      status = say("foot", {double: `${f.pending}-${f.pending}`, toes: f.toes});
     } else {
-      status = `open ends ${ends}`;
+      status = say("ends", {ends: ends});
     }
-    if (f.over === "out") status += " \u00b7 round over: went out";
-    else if (f.over === "blocked") status += " \u00b7 round over: blocked";
-    $("yard").textContent = `Chicken yard: ${f.yard} (${f.drawable} to draw)`;
+    if (f.over === "out") status += " \u00b7 " + say("went_out");
+    else if (f.over === "blocked") status += " \u00b7 " + say("blocked");
+    $("yard").textContent = say("yard", {yard: f.yard, drawable: f.drawable});
   } else {
     $("yard").textContent = "";
   }
@@ -168,7 +174,7 @@ function show(i) {
 function renderScores(done) {
   const t = $("scores");
   const heads = DATA.players.map((p) => `<th>${esc(p)}</th>`).join("");
-  let html = `<tr><th>after round</th>${heads}</tr>`;
+  let html = `<tr><th>${esc(say("after_round"))}</th>${heads}</tr>`;
   const totals = Object.fromEntries(DATA.players.map((p) => [p, 0]));
   let known = true;
   for (let k = 0; k < done; k++) {
@@ -180,7 +186,7 @@ function renderScores(done) {
     }).join("") + "</tr>";
   }
   t.innerHTML = html;
-  $("scorenote").textContent = done ? "" : "no round finished yet";
+  $("scorenote").textContent = done ? "" : say("no_round_yet");
   // At the last step, who won (or who leads a game not finished yet).
   const over = $("over");
   const end = at === steps.length - 1 && DATA.outcome !== null;
@@ -223,6 +229,30 @@ show(0);
 """
 
 
+#: The words the page's script writes, by key; ``{name}`` is filled in by the script.
+_WORDS = {
+    "counter": N_("Round {round} · move {move} of {moves}"),
+    "no_log": N_("Round {round} · scored without a move log"),
+    "before": N_("before the first move"),
+    "refused": N_("{player}: {move} (refused: the table stays as it was)"),
+    "empty": N_("(empty)"),
+    "none": N_("none"),
+    "arms": N_("starter {starter}: {arms} of {needed} arms"),
+    "foot": N_("foot open on {double}: {toes} of 3 toes"),
+    "ends": N_("open ends {ends}"),
+    "went_out": N_("round over: went out"),
+    "blocked": N_("round over: blocked"),
+    "after_round": N_("after round"),
+    "no_round_yet": N_("no round finished yet"),
+}
+
+
+def page_words() -> dict[str, str]:
+    """The words of the page's script in the reader's language (the page's JSON carries
+    them: the script never holds a sentence of its own)."""
+    return {key: _(text) for key, text in {**_WORDS, "yard": YARD}.items()}
+
+
 #: Problems about how a round ended: shown at its last move.
 _END_OF_ROUND = ("unfinished", "hands-mismatch", "score-mismatch", "missing-score")
 
@@ -241,6 +271,7 @@ def game_page(game: Game, report: Report, *, colour: bool = False) -> str:
         "tiles": _tile_pictures(game.top, colour),
         "back": _back_picture(),
         "outcome": _outcome(game, report),
+        "text": page_words(),
     }
     return _page(game, timeline.boards, data, problems)
 
@@ -321,9 +352,11 @@ def _replayed(game: Game, rec: RoundRecord) -> tuple[Layout, list[Step]] | None:
 def _board_picture(k: int, layout: Layout, colour: bool) -> str:
     """Round ``k``'s finished board as inline SVG, every tile tagged with its move."""
     x, y, w, h = bounds_px(layout)
+    label = _("round {round}").format(round=k)
     return (
         f'<svg data-round="{k}" viewBox="{_f(x)} {_f(y)} {_f(w)} {_f(h)}" role="img" '
-        f'aria-label="round {k}">{board_elements(layout.tiles, colour=colour, tag_moves=True)}'
+        f"aria-label={xml_attr(label)}>"
+        f"{board_elements(layout.tiles, colour=colour, tag_moves=True)}"
         "</svg>"
     )
 
@@ -343,14 +376,14 @@ def _move_step(index: int, s: Step) -> dict[str, Any]:
 
 
 def _problem_entry(p: Problem, step: int | None) -> dict[str, Any]:
-    """The page's data for problem ``p``, shown at ``step``."""
-    parts = [f"{w} {n}" for w, n in (("round", p.round), ("move", p.move)) if n is not None]
+    """The page's data for problem ``p``, shown at ``step``: where and what in the
+    reader's language (its code as it is)."""
     return {
         "step": step,
         "code": p.code,
-        "message": p.message,
+        "message": tr(p.message),
         "line": p.line,
-        "where": f"{', '.join(parts)}: " if parts else "",
+        "where": _context(p, people=True),
     }
 
 
@@ -404,27 +437,35 @@ def _page(
         for p in problems
     )
     verdict = (
-        "cf validate finds no problem in this game"
+        _("cf validate finds no problem in this game")
         if not problems
-        else f"cf validate finds {len(problems)} problem(s):"
+        else _("cf validate finds {n} problem(s):").format(n=len(problems))
     )
+    players = _("{players} · {rounds} round(s)").format(
+        players=", ".join(game.players), rounds=len(game.rounds)
+    )
+    page_title = _("{title} — cf replay").format(title=title)
+    slider = _("the move shown")
+    timeline = _("problems found by cf validate")
+    scoreboard, problems_found = _("Scoreboard"), _("Problems")
     payload = script_json(data)
     return (
         "<!DOCTYPE html>\n"
-        '<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{xml_text(title)} — cf replay</title>"
+        f'<html lang={xml_attr(language())}><head><meta charset="utf-8">'
+        f"<title>{xml_text(page_title)}</title>"
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<style>{_CSS}</style></head><body>"
+        f"<style>{_style()}</style></head><body>"
         f"<header><h1>{xml_text(title)}</h1>"
-        f"<div>{xml_text(', '.join(game.players))} · {len(game.rounds)} round(s)</div></header>"
+        f"<div>{xml_text(players)}</div></header>"
         '<div id="controls">'
-        '<button id="first" title="first move (Home)">« first</button>'
-        '<button id="prev" title="previous move (←)">◀</button>'
-        '<button id="next" title="next move (→)">▶</button>'
-        '<button id="last" title="last move (End)">last »</button>'
-        '<input id="slider" type="range" min="0" value="0" aria-label="move">'
+        + _button("first", _("first move (Home)"), _("« first"))
+        + _button("prev", _("previous move (←)"), "◀")
+        + _button("next", _("next move (→)"), "▶")
+        + _button("last", _("last move (End)"), _("last »"))
+        + '<input id="slider" type="range" min="0" value="0" '
+        f"aria-label={xml_attr(slider)}>"
         '<span id="counter"></span></div>'
-        '<div id="timeline" title="problems found by cf validate"></div>'
+        f'<div id="timeline" title={xml_attr(timeline)}></div>'
         "<main>"
         + (f'<div id="board">{"".join(boards)}</div>' if boards else "")  # no empty pane
         + '<div id="side">'
@@ -432,10 +473,35 @@ def _page(
         '<div id="over" role="status"></div>'
         '<div id="problem" role="alert"></div>'
         '<div id="hands"></div><div id="yard" class="status"></div>'
-        '<h3>Scoreboard</h3><table class="score" id="scores"></table>'
+        f'<h3>{xml_text(scoreboard)}</h3><table class="score" id="scores"></table>'
         '<div id="scorenote"></div>'
-        f'<h3>Problems</h3><p>{xml_text(verdict)}</p><ul id="problems">{listed}</ul>'
+        f"<h3>{xml_text(problems_found)}</h3><p>{xml_text(verdict)}</p>"
+        f'<ul id="problems">{listed}</ul>'
         "</div></main>"
         f'<script type="application/json" id="cf-data">{payload}</script>'
         f"<script>{_JS}</script></body></html>\n"
+    )
+
+
+def _button(name: str, title: str, label: str) -> str:
+    """A control button: its id, its tooltip and what it shows."""
+    return f'<button id="{name}" title={xml_attr(title)}>{xml_text(label)}</button>'
+
+
+def _style() -> str:
+    """The page's style sheet, the "to play" mark in the reader's language."""
+    return _CSS.replace("TO_PLAY", css_string(_("← to play")))
+
+
+def css_string(text: str) -> str:
+    """``text`` for inside a double-quoted CSS string in a ``<style>`` element: every
+    character but an ASCII letter, digit or space as a CSS escape, so that no text can end
+    the string or the element. An escape ends with a space, which CSS takes as part of it
+    (the text's own spaces stay).
+
+    >>> css_string("← to play"), css_string('"</style>')
+    ('\\\\2190  to play', '\\\\22 \\\\3c \\\\2f style\\\\3e ')
+    """
+    return "".join(
+        c if c.isascii() and (c.isalnum() or c == " ") else f"\\{ord(c):x} " for c in text
     )

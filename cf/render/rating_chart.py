@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import math
 
-from cf.i18n import _
+from cf.i18n import _, decimal
 from cf.record.ratings import Ratings
-from cf.render.chart import COLOURS, _step
+from cf.render.chart import COLOURS, _step, png_needs_extra
 from cf.render.svg import _f, document, text
 from cf.text import xml_attr, xml_text
 
@@ -47,7 +47,7 @@ def history_svg(ratings: Ratings) -> str:
         return TOP + plot_h * (high - v) / (high - low)
 
     out = [f'<rect x="0" y="0" width="{_f(width)}" height="{_f(HEIGHT)}" fill="#ffffff"/>']
-    title = f"Ratings after each game ({ratings.model})"
+    title = _("Ratings after each game ({model})").format(model=ratings.model)
     out.append(text(LEFT, 24, title, size=16, weight="bold"))
     for v in range(int(low), int(high) + 1, step):
         y = py(v)
@@ -60,10 +60,13 @@ def history_svg(ratings: Ratings) -> str:
     every = 1 if count <= 26 else 2 if count <= 60 else 5
     for i, h in enumerate(history):
         if (i + 1) % every == 0 or i == 0:
-            out.append(text(px(i), TOP + plot_h + 16, f"G{h.game}", size=10, anchor="middle"))
+            label = _("G{game}").format(game=h.game)
+            out.append(text(px(i), TOP + plot_h + 16, label, size=10, anchor="middle"))
     first, last = history[0] if history else None, history[-1] if history else None
     if first is not None and last is not None:
-        span = f"{first.date or first.file} to {last.date or last.file}"
+        span = _("{first} to {last}").format(
+            first=first.date or first.file, last=last.date or last.file
+        )
         out.append(text(LEFT + plot_w / 2, TOP + plot_h + 34, span, size=10, anchor="middle"))
     out.append(
         f'<rect x="{_f(LEFT)}" y="{_f(TOP)}" width="{_f(plot_w)}" height="{_f(plot_h)}" '
@@ -93,18 +96,20 @@ def history_svg(ratings: Ratings) -> str:
             f'<line x1="{_f(x)}" y1="{_f(y)}" x2="{_f(x + 22)}" y2="{_f(y)}" '
             f'stroke="{colour[p]}" stroke-width="3"/>'
         )
-        out.append(text(x + 28, y + 4, f"{p}  {ratings.players[i].ordinal:.1f}", size=12))
+        out.append(text(x + 28, y + 4, f"{p}  {decimal(ratings.players[i].ordinal, 1)}", size=12))
     out.append(
         text(
             LEFT + plot_w / 2,
             HEIGHT - 6,
-            "rating = mu - 3 sigma; higher is better",
+            _("rating = mu - 3 sigma; higher is better"),
             size=10,
             fill="#666666",
             anchor="middle",
         )
     )
-    label = f"{title}: " + ", ".join(f"{p.player} {p.ordinal:.1f}" for p in ratings.players)
+    label = f"{title}: " + ", ".join(
+        f"{p.player} {decimal(p.ordinal, 1)}" for p in ratings.players
+    )
     return document(0, 0, width, HEIGHT, "".join(out), label)
 
 
@@ -118,10 +123,5 @@ def history_chart_bytes(ratings: Ratings, kind: str) -> bytes:
     try:
         import cairosvg  # type: ignore[import-untyped]
     except (ImportError, OSError):
-        raise ChartError(
-            _(
-                "a PNG chart needs the charts extra: pip install "
-                "'chickenfoot[charts]' (or write an .svg chart)"
-            )
-        ) from None
+        raise ChartError(png_needs_extra()) from None
     return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=1.5))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from cf.i18n import N_, _, tr
 from cf.render.layout import Layout, PlacedTile
 from cf.render.table import Table
 from cf.text import xml_attr, xml_text
@@ -32,6 +33,8 @@ FACE = "#fffdf5"
 EDGE = "#444444"
 BACK = "#5b6f8a"
 INK = "#222222"
+#: The chicken yard's line under the hands (the replay page's script writes it too).
+YARD = N_("Chicken yard: {yard} ({drawable} to draw)")
 
 
 def pip_positions(n: int) -> list[tuple[float, float]]:
@@ -139,7 +142,7 @@ def placed_svg(t: PlacedTile, *, colour: bool = False, extra: str = "") -> str:
     else:
         first, second = t.near, t.far
         rotation = t.angle
-    title = f"<title>{t.tile}{_by(t)}</title>"
+    title = f"<title>{xml_text(_by(t))}</title>"
     body = tile_body(first, second, colour=colour)
     if t.role == "starter":  # the round's double, set apart by a gold edge
         body = body.replace(
@@ -159,9 +162,12 @@ def placed_svg(t: PlacedTile, *, colour: bool = False, extra: str = "") -> str:
 
 
 def _by(t: PlacedTile) -> str:
+    """A placed tile's tooltip: the tile and the move that put it there."""
     if t.role == "starter":
-        return " (starter)"
-    return f" (move {t.move}, {xml_text(t.player or '?')})"
+        return _("{tile} (starter)").format(tile=t.tile)
+    return _("{tile} (move {move}, {player})").format(
+        tile=t.tile, move=t.move, player=t.player or "?"
+    )
 
 
 def board_elements(
@@ -246,7 +252,9 @@ def table_svg(table: Table, *, colour: bool = False) -> str:
     panel_w = 6 * (2 * UNIT * 0.6 + 4) + 16
     parts = [board_elements(layout.tiles, colour=colour), _open_marks(layout)]
     # The header: which round and move, and what the board needs.
-    title = f"Round {table.round_number}, after move {table.moves} of {table.log_length}"
+    title = _("Round {round}, after move {move} of {moves}").format(
+        round=table.round_number, move=table.moves, moves=table.log_length
+    )
     parts.append(text(bx, by - head + 20, title, size=17, weight="bold"))
     parts.append(text(bx, by - head + 40, _status(table), size=13))
     # The hands, one block each, then the chicken yard.
@@ -254,7 +262,7 @@ def table_svg(table: Table, *, colour: bool = False) -> str:
     nxt = table.next_player
     for p in board.players:
         h = board.hands[p]
-        label = f"{p} ({h.size})" + ("  ← to play" if p == nxt else "")
+        label = f"{p} ({h.size})" + ("  " + _("← to play") if p == nxt else "")
         parts.append(
             text(panel_x, y + 13, label, size=14, weight="bold" if p == nxt else "normal")
         )
@@ -263,17 +271,19 @@ def table_svg(table: Table, *, colour: bool = False) -> str:
         )
         parts.append(row)
         y += 20 + used + 10
-    parts.append(
-        text(panel_x, y + 13, f"Chicken yard: {board.yard} ({board.drawable} to draw)", size=13)
-    )
+    parts.append(text(panel_x, y + 13, yard_line(board.yard, board.drawable), size=13))
     y += 24
+    stopped = ""
     if table.problem is not None:
         stop = table.problem
+        stopped = tr(stop.message)
         parts.append(
             text(
                 bx,
                 max(by + bh, y) + 18,
-                f"Stopped at move {stop.move}: [{stop.code}] {stop.message}",
+                _("Stopped at move {move}: [{code}] {message}").format(
+                    move=stop.move, code=stop.code, message=stopped
+                ),
                 size=13,
                 fill="#b00020",
             )
@@ -282,7 +292,7 @@ def table_svg(table: Table, *, colour: bool = False) -> str:
     height = max(bh, y - by) + head + 8
     width = panel_x + panel_w - bx
     if table.problem is not None:
-        width = max(width, 7.2 * len(table.problem.message) + 200)
+        width = max(width, 7.2 * len(stopped) + 200)
     background = (
         f'<rect x="{_f(bx)}" y="{_f(by - head)}" width="{_f(width)}" height="{_f(height)}" '
         'fill="#eef3ea"/>'
@@ -300,30 +310,42 @@ def _open_marks(layout: Layout) -> str:
 def mark_svg(x: float, y: float, number: int, open_end: bool) -> str:
     """The mark of one place where a tile can go (see :func:`_open_marks`)."""
     if open_end:
+        title = _("open end: {number}").format(number=number)
         return (
             f'<circle class="open-end" cx="{_f(x)}" cy="{_f(y)}" r="4.5" fill="#2e7d32" '
-            'stroke="#ffffff" stroke-width="1">'
-            f"<title>open end: {number}</title></circle>"
+            f'stroke="#ffffff" stroke-width="1"><title>{xml_text(title)}</title></circle>'
         )
+    title = _("free place: a {number} goes here").format(number=number)
     return (
         f'<circle class="free-place" cx="{_f(x)}" cy="{_f(y)}" r="5" fill="none" '
         'stroke="#2e7d32" stroke-width="1.5" stroke-dasharray="2 2">'
-        f"<title>free place: a {number} goes here</title></circle>"
+        f"<title>{xml_text(title)}</title></circle>"
     )
+
+
+def yard_line(yard: int, drawable: int) -> str:
+    """``Chicken yard: 10 (6 to draw)``, in the reader's language."""
+    return _(YARD).format(yard=yard, drawable=drawable)
 
 
 def _status(table: Table) -> str:
     board = table.board
-    ends = " ".join(str(n) for n in board.ends()) or "none"
+    ends = " ".join(str(n) for n in board.ends()) or _("none")
     if board.arms < board.arms_needed:
-        need = f"starter {board.starter}: {board.arms} of {board.arms_needed} arms"
+        need = _("starter {starter}: {arms} of {needed} arms").format(
+            starter=board.starter, arms=board.arms, needed=board.arms_needed
+        )
     elif board.pending is not None:
         d = board.pending
-        need = f"foot open on {d}-{d}: {board.toes} of 3 toes"
+        need = _("foot open on {double}: {toes} of 3 toes").format(
+            double=f"{d}-{d}", toes=board.toes
+        )
     else:
-        need = f"open ends {ends}"
+        need = _("open ends {ends}").format(ends=ends)
     if table.over == "out":
-        return f"{need} · {board.winner} went out"
+        return _("{status} · {player} went out").format(status=need, player=board.winner)
     if table.over == "blocked":
-        return f"{need} · blocked"
-    return need + (f" · {table.next_player} to play" if table.next_player else "")
+        return _("{status} · blocked").format(status=need)
+    if table.next_player:
+        return _("{status} · {player} to play").format(status=need, player=table.next_player)
+    return need
