@@ -27,7 +27,6 @@ Ana\x1b[2J\u202eB
 from __future__ import annotations
 
 import re
-from xml.sax.saxutils import escape, quoteattr
 
 #: Characters written as escapes: C0 and C1 controls, DEL, the line and paragraph
 #: separators, the bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069:
@@ -77,11 +76,16 @@ def has_hidden(text: str) -> bool:
 
 def xml_text(text: str) -> str:
     """``text`` for an XML (SVG, HTML) text node: visible, ``&``, ``<`` and ``>`` escaped."""
+    # Imported here: xml.sax.saxutils pulls in urllib.request, ~60 ms at every start-up.
+    from xml.sax.saxutils import escape
+
     return escape(visible(text))
 
 
 def xml_attr(text: str) -> str:
     """``text`` as a double-quoted XML attribute value, quotes included."""
+    from xml.sax.saxutils import quoteattr
+
     return quoteattr(visible(text), {'"': "&quot;"})
 
 

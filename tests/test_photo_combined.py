@@ -51,3 +51,38 @@ def test_a_tile_in_shadow_the_classical_reader_refuses_is_read_right_or_refused(
         assert not reading.ok or sorted(reading.tiles) == sorted(photo.tiles)
         if seed == 3:
             assert reading.ok
+
+
+def _box(x: int, y: int, width: int, length: int) -> list[tuple[int, int]]:
+    return [(x, y), (x + width, y), (x + width, y + length), (x, y + length)]
+
+
+def test_a_tile_much_smaller_than_the_others_is_not_counted():
+    """A hand is one set: a 'tile' under 0.7 of the others' size both ways (a printed
+    picture of a domino beside the hand) is unreadable, never counted."""
+    reads = [
+        reader.TileRead(Tile(6, 5), 0.9, _box(0, 0, 60, 120)),
+        reader.TileRead(Tile(4, 4), 0.9, _box(100, 0, 62, 124)),
+        reader.TileRead(Tile(3, 0), 0.9, _box(200, 0, 40, 80)),
+    ]
+    out = combined.alike_in_size(reader.PhotoReading(reads=reads, width=400, height=200))
+    assert out.tiles == (Tile(6, 5), Tile(4, 4)) and not out.ok
+    assert out.unreadable[0].candidates == [Tile(3, 0)]
+    assert "smaller than the other tiles" in out.unreadable[0].reason
+    # Far tiles of an angled shot are a little smaller: still read.
+    reads[2] = reader.TileRead(Tile(3, 0), 0.9, _box(200, 0, 46, 100))
+    kept = reader.PhotoReading(reads=reads, width=400, height=200)
+    assert combined.alike_in_size(kept) is kept
+    # One tile alone has nothing to be compared with.
+    alone = reader.PhotoReading(reads=reads[2:], width=400, height=200)
+    assert combined.alike_in_size(alone) is alone
+
+
+def test_a_printed_domino_beside_a_hand_is_not_counted():
+    """Synthetic family 'distractors', seed 900001: the classical reader read a printed
+    picture of a domino as a tile; the size check refuses instead of a wrong total."""
+    photo = render_family(900_001, "distractors")
+    first = reader.read_hand(photo.image, photo.top)
+    reading = combined.read_hand(photo.image, photo.top)
+    assert first.ok and sorted(first.tiles) != sorted(photo.tiles)
+    assert not reading.ok

@@ -16,7 +16,20 @@ from collections import Counter
 import numpy as np
 
 from cf.photo import nets, reader
-from cf.photo.reader import DEFAULT_MIN_CONFIDENCE, READ_SIZE, PhotoReading, load_reduced
+from cf.photo.reader import (
+    DEFAULT_MIN_CONFIDENCE,
+    READ_SIZE,
+    PhotoReading,
+    TileRead,
+    Unreadable,
+    load_reduced,
+)
+
+#: One hand is one set, so its tiles are alike in size: a tile read whose outline is less
+#: than this part of the other tiles' (the median of both its sides) is a printed picture
+#: of a domino, a tile of another set or a misread, never counted. Moderate perspective
+#: leaves the far tiles of a hand well above it.
+SMALLEST = 0.7
 
 
 def read_hand(
@@ -28,13 +41,44 @@ def read_hand(
 ) -> PhotoReading:
     """Read every face-up tile of one hand in a BGR (or grey) image (see
     :func:`cf.photo.reader.read_hand`; the networks read it again where that refuses)."""
-    first = reader.read_hand(image, top, min_confidence, reduction=reduction)
+    first = alike_in_size(reader.read_hand(image, top, min_confidence, reduction=reduction))
     if (first.ok and first.reads) or not nets.available():
         return first
-    second: PhotoReading = nets.reading(image, top, min_confidence, reduction)
+    second = alike_in_size(nets.reading(image, top, min_confidence, reduction))
     if second.ok and second.reads and not Counter(first.tiles) - Counter(second.tiles):
         return second
     return first
+
+
+def _sides(box: list[tuple[int, int]]) -> tuple[float, float]:
+    """An outline's width and length: the means of its two shorter and two longer sides."""
+    pts = np.asarray(box, np.float64)
+    sides = sorted(float(np.linalg.norm(pts[i] - pts[i - 1])) for i in range(len(pts)))
+    return (sides[0] + sides[1]) / 2, (sides[-1] + sides[-2]) / 2
+
+
+def alike_in_size(reading: PhotoReading) -> PhotoReading:
+    """``reading`` with every tile read much smaller than the others of its hand (both its
+    width and its length under :data:`SMALLEST` of the others' median) moved to the
+    unreadable: a hand holds tiles of one set, a printed picture of a domino is smaller."""
+    boxes = [r.box for r in reading.reads] + [u.box for u in reading.unreadable]
+    if len(reading.reads) + len(reading.unreadable) < 2:
+        return reading
+    sizes = [_sides(b) for b in boxes]
+    keep: list[TileRead] = []
+    small: list[Unreadable] = []
+    for i, read in enumerate(reading.reads):
+        others = sizes[:i] + sizes[i + 1 :]
+        width = float(np.median([w for w, _ in others]))
+        length = float(np.median([n for _, n in others]))
+        if sizes[i][0] < SMALLEST * width and sizes[i][1] < SMALLEST * length:
+            why = "much smaller than the other tiles (a printed picture of a domino?)"
+            small.append(Unreadable(read.box, [read.tile], why))
+        else:
+            keep.append(read)
+    if not small:
+        return reading
+    return PhotoReading(keep, [*reading.unreadable, *small], reading.width, reading.height)
 
 
 def read_photo(

@@ -1,0 +1,58 @@
+"""Training the photo reader's networks (cf/photo/train.py): the labels it learns from, the
+augmentation of half crops, and fine-tuning from the committed ONNX files (``--init``).
+
+The torch parts skip without the ``train`` extra; nothing here trains for long."""
+
+from __future__ import annotations
+
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+np = pytest.importorskip("numpy")
+
+from cf.photo import nets, train  # noqa: E402
+from cf.photo.scenes import BACKGROUND, FACE, label_map, render_family, rim_map  # noqa: E402
+
+
+def test_the_rim_map_marks_where_a_tile_lies_but_its_face_class_does_not():
+    photo = render_family(2, "block", size=(320, 240), count=6, top=9)
+    labels, rim = label_map(photo, 320, 240), rim_map(photo, 320, 240)
+    assert rim.dtype == np.uint8 and set(np.unique(rim).tolist()) == {0, 1}
+    # Never on a face or a divider; only inside some tile's outline.
+    assert not (rim & (labels != BACKGROUND)).any()
+    inside = np.zeros_like(rim)
+    for box in photo.boxes:
+        cv2.fillConvexPoly(inside, np.round(box).astype(np.int32), 1)
+    assert (rim <= cv2.dilate(inside, np.ones((3, 3), np.uint8))).all()
+    assert (labels == FACE).sum() > rim.sum() > 0
+
+
+def test_a_half_crop_is_augmented_in_place_and_reproducibly():
+    crop = np.full((nets.HALF_SIDE, nets.HALF_SIDE, 3), 220, np.uint8)
+    cv2.circle(crop, (16, 16), 4, (20, 20, 20), -1)
+    a = train._augment_half(np.random.default_rng(5), crop)
+    b = train._augment_half(np.random.default_rng(5), crop)
+    assert a.shape == crop.shape and a.dtype == np.uint8 and (a == b).all()
+    # The pip stays where it was: darkest at the centre.
+    grey = a.astype(float).mean(axis=2)
+    assert grey[14:19, 14:19].mean() < grey[:6, :6].mean()
+
+
+@pytest.mark.parametrize(("name", "key"), [(nets.TILE_NET, "tiles"), (nets.HALF_NET, "halves")])
+def test_fine_tuning_starts_from_the_committed_nets(name, key):
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("onnx")
+    checks = np.load(nets.MODELS / "checks.npz")
+    make = train._seg_model if key == "tiles" else train._half_model
+    model = train._load_onnx(make(), nets.MODELS / name)
+    x = torch.from_numpy(checks[f"{key}_input"])
+    y = torch.zeros(len(x), dtype=torch.long)
+
+    def loss(p, _):
+        return p.sum() * 0
+
+    # A training step with no learning leaves the folded batch norms as they were.
+    train._fit(model, lambda _step: (x, y), 1, 0.0, loss, "test")
+    with torch.no_grad():
+        out = model(x).numpy()
+    np.testing.assert_allclose(out, checks[f"{key}_output"], atol=1e-4)
