@@ -116,3 +116,20 @@ def test_a_regular_photo_still_reads(tmp_path):
     _, data = cv2.imencode(".png", np.zeros((10, 10, 3), np.uint8))
     path.write_bytes(data.tobytes())
     assert read_photo_file(str(path)) == data.tobytes()
+
+
+def test_a_junk_image_gets_cfs_words_and_not_opencvs_log_lines(tmp_path):
+    """OpenCV logs its decoder errors on stderr itself; cf silences them and says its own."""
+    import subprocess
+    import sys
+
+    junk = tmp_path / "junk.gif"
+    junk.write_bytes(b"GIF89a\x00\x00" + b"junk" * 8)
+    run = subprocess.run(
+        [sys.executable, "-m", "cf", "score", "--photo", str(junk)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 1
+    assert "not an image" in run.stderr and "[ERROR" not in run.stderr, run.stderr

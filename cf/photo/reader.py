@@ -39,7 +39,12 @@ import numpy as np
 
 from cf.errors import Error
 from cf.i18n import Message
+from cf.photo.reasons import Reason
 from cf.tiles import Tile
+
+# OpenCV logs its own decoder errors ("[ERROR…] imdecode_ … can't read header") on stderr;
+# cf says in its words what it could not read, so OpenCV's lines are not shown.
+cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
 
 #: Tiles read with less confidence than this are reported as unreadable (``--min-confidence``).
 DEFAULT_MIN_CONFIDENCE = 0.6
@@ -93,7 +98,7 @@ class Unreadable:
                 "it might be: {maybe}",
                 x=x,
                 y=y,
-                why=self.reason,
+                why=Reason(self.reason),
                 maybe=maybe,
             )
         return Message(
