@@ -168,3 +168,14 @@ def test_every_help_page_is_in_the_language(lang):
         left = english_words(TYPED.sub(" ", "\n".join(prose)))
         left = [w for w in left if w not in KEYS_LISTED.get(command, set())]
         assert left == [], (command, left, run.stdout)
+
+
+def test_an_unknown_set_is_said_in_the_language_and_json_keeps_english(cli, tmp_path, monkeypatch):
+    game = tmp_path / "g.yaml"
+    game.write_text("set: double-seven\nplayers: [Ana, Ben]\nrounds:\n", encoding="utf-8")
+    english = cli("validate", str(game), "-f", "json").stdout
+    monkeypatch.setenv("CF_LANG", "es")
+    result = cli("validate", str(game))
+    assert result.exit_code == 1 and "juego desconocido 'double-seven'" in result.stdout
+    assert cli("validate", str(game), "-f", "json").stdout == english
+    assert "unknown set 'double-seven'" in english

@@ -878,7 +878,7 @@ class _FileReader:
                 self.game.top = parse_set_name(text)
                 return
             except SetNameError as exc:
-                self.v.report("rules", str(exc), node)
+                self.v.report("rules", exc.args[0], node)  # a Message: translated where shown
         # Unknown set: tiles are read for their shape only and nothing is replayed.
         self.game.top = 18
         self.game.set_known = False
