@@ -278,23 +278,28 @@ class Round:
                 if rule == DRAW_UNTIL and self.drawable:
                     self._check_pass_after_draw(player, drawn, rule)
             else:
-                if drawn is not None and action.played_tile != drawn:
-                    raise RuleViolation(
-                        "must-play",
-                        Message(
-                            "{player} drew {drawn} and must play it or pass, not {played_tile}",
-                            player=player,
-                            drawn=drawn,
-                            played_tile=action.played_tile,
-                        ),
-                    )
-                self._play(player, action.play, action.played_tile)
+                self._play_drawn(player, drawn, action)
         except RuleViolation:
             self._undraw(player, drawn)
             raise
         self.turns += 1
         self.passes_in_a_row = 0 if action.play is not None else self.passes_in_a_row + 1
         self.next_player = self._after[player]
+
+    def _play_drawn(self, player: str, drawn: Tile | None, action: Action) -> None:
+        """The play that ends a turn that drew: it must be the tile drawn (when named)."""
+        if drawn is not None and action.played_tile != drawn:
+            raise RuleViolation(
+                "must-play",
+                Message(
+                    "{player} drew {drawn} and must play it or pass, not {played_tile}",
+                    player=player,
+                    drawn=drawn,
+                    played_tile=action.played_tile,
+                ),
+            )
+        assert action.play is not None
+        self._play(player, action.play, action.played_tile)
 
     def _draws_turn(self, player: str, action: Action) -> None:
         """Several draws in one turn, then the last drawn tile played or a pass; every draw
@@ -314,17 +319,7 @@ class Round:
             if action.play is None:
                 self._check_pass_after_draw(player, drawn, rule)
             else:
-                if drawn is not None and action.played_tile != drawn:
-                    raise RuleViolation(
-                        "must-play",
-                        Message(
-                            "{player} drew {drawn} and must play it or pass, not {played_tile}",
-                            player=player,
-                            drawn=drawn,
-                            played_tile=action.played_tile,
-                        ),
-                    )
-                self._play(player, action.play, action.played_tile)
+                self._play_drawn(player, drawn, action)
         except RuleViolation:
             for tile in reversed(made):
                 self._undraw(player, tile)
