@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from cf.photo.faces import holes_filled, ink_map
+from cf.photo.lab import bgr_to_lab
 from cf.photo.outlines import Candidate
 from cf.tiles import Tile
 
@@ -105,7 +106,7 @@ def _warp(image: np.ndarray, corners: np.ndarray) -> np.ndarray | None:
         image, matrix, (PW, PL), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     )
     bgr = cv2.GaussianBlur(bgr, (3, 3), 0)
-    return cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    return bgr_to_lab(bgr).astype(np.float32)
 
 
 def _read_tile(

@@ -46,6 +46,7 @@ from cf.errors import Error
 from cf.i18n import Message
 from cf.photo.dividers import regions_and_dividers
 from cf.photo.faces import WORK_SIZE, tile_mask
+from cf.photo.lab import bgr_to_lab
 from cf.photo.missed import missed_faces, uncovered
 from cf.photo.outlines import tile_outlines
 from cf.photo.pips import OVER_SET, cross_check, read_candidates
@@ -274,7 +275,7 @@ def read_hand(
     interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC
     work = cv2.resize(image, (round(width * scale), round(height * scale)), interpolation=interp)
     work = cv2.GaussianBlur(work, (3, 3), 0)
-    lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab = bgr_to_lab(work).astype(np.float32)
     light = lab[:, :, 0]
     ab = lab[:, :, 1:] - 128.0
 
