@@ -17,6 +17,10 @@ from cf.photo.limits import MAX_PIXELS
 # OpenCV reads its own pixel limit once, when it first decodes: any format whose header
 # cf.photo.limits does not read is held to the same count.
 os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(MAX_PIXELS))
+# The reader works on one core. numpy's BLAS would start a thread per core when it loads,
+# and they spin, waiting, through the lighting's small least-squares fit: CPU spent for
+# nothing (it reads its setting once, so before numpy is first imported).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from cf.photo.combined import read_hand, read_photo
 from cf.photo.reader import (
