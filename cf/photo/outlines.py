@@ -29,24 +29,30 @@ class Candidate:
     quality: float = 0.0  # for choosing between overlapping outlines
 
 
-def _edge(
-    light: np.ndarray, mask: np.ndarray, start: np.ndarray, d: np.ndarray, near: float, far: float
-) -> float:
-    """How far from ``start`` along ``d`` the tile face ends: where the region ends or the
-    lightness drops well below what it has been (a gap or the bevel of a touching tile).
-    Returns ``far`` when no end is found."""
+def _edges(
+    light: np.ndarray,
+    mask: np.ndarray,
+    starts: np.ndarray,
+    d: np.ndarray,
+    near: float,
+    far: float,
+) -> np.ndarray:
+    """How far from each of ``starts`` (k x 2) along ``d`` the tile face ends: where the
+    region ends or the lightness drops well below what it has been (a gap or the bevel of
+    a touching tile); ``far`` where no end is found. The k lines are sampled at once."""
     ts = np.arange(near, far, 0.5)
     if ts.size == 0:
-        return far
-    pts = start[None, :] + ts[:, None] * d[None, :]
-    vals = sample(light, pts)
-    inside = sample(mask, pts) > 127
+        return np.full(len(starts), far)
+    pts = starts[:, None, :] + ts[None, :, None] * d[None, None, :]
+    flat = pts.reshape(-1, 2)
+    vals = sample(light, flat).reshape(len(starts), ts.size)
+    inside = sample(mask, flat).reshape(len(starts), ts.size) > 127
     # The face's lightness: what most of the way out looks like (a pip or the bar's blur
     # at the start does not count); the face ends well below it.
-    ref = float(np.percentile(vals[: max(4, int(0.5 * vals.size))], 75))
-    end = (~inside) | (vals < ref - max(22.0, 0.12 * ref))
-    where = np.flatnonzero(end)
-    return float(ts[where[0]]) if where.size else far
+    ref = np.percentile(vals[:, : max(4, int(0.5 * ts.size))], 75, axis=1)[:, None]
+    end = (~inside) | (vals < ref - np.maximum(22.0, 0.12 * ref))
+    first = np.argmax(end, axis=1)
+    return np.where(end.any(axis=1), ts[first], far)
 
 
 def _spacing_caps(
@@ -126,11 +132,9 @@ def _measure_dividers(
         for sign in (1, -1):
             # On the bar's line beyond its end, and on both sides of the bar, where no pip
             # lies in any standard layout.
-            runs = [
-                _edge(light, maskf, div.center, sign * u, div.length / 2 + 1, far),
-                _edge(light, maskf, div.center + v * beside, sign * u, 0.0, far),
-                _edge(light, maskf, div.center - v * beside, sign * u, 0.0, far),
-            ]
+            beyond = _edges(light, maskf, div.center[None], sign * u, div.length / 2 + 1, far)
+            starts = np.array([div.center + v * beside, div.center - v * beside])
+            runs = [*beyond, *_edges(light, maskf, starts, sign * u, 0.0, far)]
             sides.append(float(np.median(runs)))
         e1, e2 = sides
         width = e1 + e2
@@ -171,12 +175,9 @@ def _divider_outline(
     # the lines early; the longest run is the face's (a seam stops every line).
     runs = []
     near = div.thickness + 0.1 * width  # clear of the bar and its blur
+    starts = centre[None, :] + u[None, :] * np.linspace(-0.4, 0.4, 9)[:, None] * width
     for sign in (1, -1):
-        ends = [
-            _edge(light, maskf, centre + u * off * width, sign * v, near, 1.6 * width)
-            for off in np.linspace(-0.4, 0.4, 9)
-        ]
-        runs.append(max(ends))
+        runs.append(float(_edges(light, maskf, starts, sign * v, near, 1.6 * width).max()))
     # The divider is in the middle: pips in every line's way (big pips, a diagonal
     # layout) can stop one side short, so the longer side tells the half's length.
     half = max(runs)
