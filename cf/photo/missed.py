@@ -134,9 +134,10 @@ def missed_faces(
     loose = (rise > face / 3) & (chroma < 45) & (covered == 0)
     k = max(3, round(0.3 * tile_w)) | 1
     # Pips and the bar are holes: filled first, or the opening cuts a tile at its bar.
-    loose = cv2.morphologyEx(
-        holes_filled(loose), cv2.MORPH_OPEN, cv2.getStructuringElement(2, (k, k))
-    )
+    loose = holes_filled(loose)
+    if loose.sum() < 1.2 * tile_w * tile_w:
+        return []  # an opening only takes away: nothing left as big as a tile
+    loose = _opened(loose, cv2.getStructuringElement(2, (k, k)))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(loose, connectivity=4)
     out: list[Result] = []
     for i in range(1, n):
@@ -164,6 +165,19 @@ def missed_faces(
         corners = cv2.boxPoints(rect) + np.array([x, y], np.float32)
         why = "a light, tile-sized region with pip-like marks that no tile read accounts for"
         out.append((corners.astype(np.float64), None, 0.0, [], why))
+    return out
+
+
+def _opened(binary: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+    """``cv2.morphologyEx(binary, cv2.MORPH_OPEN, kernel)``, the same to the pixel, computed
+    only around what is set: the opening of a 0/1 image is within it, and what it does to
+    a pixel depends on nothing farther than the kernel's reach (``kernel`` odd-sized)."""
+    x, y, w, h = cv2.boundingRect(binary)
+    reach = max(kernel.shape) // 2
+    x0, y0 = max(0, x - reach), max(0, y - reach)
+    x1, y1 = min(binary.shape[1], x + w + reach), min(binary.shape[0], y + h + reach)
+    out = np.zeros_like(binary)
+    out[y0:y1, x0:x1] = cv2.morphologyEx(binary[y0:y1, x0:x1], cv2.MORPH_OPEN, kernel)
     return out
 
 

@@ -1,0 +1,69 @@
+"""Shortcuts the photo reader takes for speed give exactly what the plain computation gives
+(bench/README.md has what each saves): the lighting surface on a row and a column, the face
+measured along many lines at once, an opening computed only around what is set."""
+
+from __future__ import annotations
+
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+np = pytest.importorskip("numpy")
+
+from cf.photo.faces import _lighting  # noqa: E402
+from cf.photo.missed import _opened  # noqa: E402
+from cf.photo.outlines import _edges  # noqa: E402
+
+
+def _grid_surface(c: np.ndarray, h: int, w: int) -> np.ndarray:
+    """The quadratic surface on two whole grids, as the reader first computed it."""
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    xs, ys = xx / w - 0.5, yy / h - 0.5
+    return c[0] + c[1] * xs + c[2] * ys + c[3] * xs * xs + c[4] * xs * ys + c[5] * ys * ys
+
+
+@pytest.mark.parametrize("shape", [(768, 1024), (1024, 683), (17, 16)])
+def test_the_lighting_surface_is_the_one_on_whole_grids(shape, monkeypatch):
+    rng = np.random.default_rng(shape[0])
+    light = (rng.random(shape) * 60 + np.linspace(80, 160, shape[1])[None, :]).astype(np.float32)
+    fitted = []
+    real_lstsq = np.linalg.lstsq
+
+    def spy(a, b, rcond=None):
+        out = real_lstsq(a, b, rcond=rcond)
+        fitted.append(out[0].astype(np.float32))
+        return out
+
+    monkeypatch.setattr(np.linalg, "lstsq", spy)
+    surface = _lighting(light)
+    assert surface.dtype == np.float32 and surface.shape == shape
+    assert np.array_equal(surface, _grid_surface(fitted[-1], *shape))
+
+
+def test_lines_measured_together_end_where_each_alone_ends():
+    rng = np.random.default_rng(3)
+    light = np.full((200, 300), 200, np.float32)
+    light[:, 180:] = 120  # the face ends at x = 180 on every line
+    light += rng.normal(0, 4, light.shape).astype(np.float32)
+    mask = np.full(light.shape, 255, np.float32)
+    mask[150:] = 0  # ... or where the region ends
+    starts = np.array([[20.0 + 3 * i, 30.0 + 14 * i] for i in range(9)])
+    for d in (np.array([1.0, 0.0]), np.array([0.6, 0.8]), np.array([0.0, -1.0])):
+        together = _edges(light, mask, starts, d, 2.5, 250.0)
+        alone = [float(_edges(light, mask, s[None], d, 2.5, 250.0)[0]) for s in starts]
+        assert together.tolist() == alone
+    assert _edges(light, mask, starts, d, 5.0, 5.0).tolist() == [5.0] * 9
+
+
+def test_the_opening_around_what_is_set_is_the_whole_opening():
+    rng = np.random.default_rng(7)
+    for _ in range(60):
+        h, w = (int(v) for v in rng.integers(20, 260, 2))
+        image = np.zeros((h, w), np.uint8)
+        for _ in range(int(rng.integers(0, 5))):
+            centre = (int(rng.integers(0, w)), int(rng.integers(0, h)))
+            axes = (int(rng.integers(1, 50)), int(rng.integers(1, 50)))
+            cv2.ellipse(image, centre, axes, float(rng.integers(0, 180)), 0, 360, 1, -1)
+        image[rng.random((h, w)) < 0.02] = 1
+        k = 2 * int(rng.integers(1, 25)) + 1
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        assert np.array_equal(_opened(image, kernel), cv2.morphologyEx(image, 2, kernel))
