@@ -1,6 +1,7 @@
 """Shortcuts the photo reader takes for speed give exactly what the plain computation gives
 (bench/README.md has what each saves): the lighting surface on a row and a column, the face
-measured along many lines at once, an opening computed only around what is set."""
+measured along many lines at once, an opening computed only around what is set, the median
+colour a channel at a time."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 
-from cf.photo.faces import _lighting  # noqa: E402
+from cf.photo.faces import _lighting, median_ab  # noqa: E402
 from cf.photo.missed import _opened  # noqa: E402
 from cf.photo.outlines import _edges  # noqa: E402
 
@@ -67,3 +68,17 @@ def test_the_opening_around_what_is_set_is_the_whole_opening():
         k = 2 * int(rng.integers(1, 25)) + 1
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
         assert np.array_equal(_opened(image, kernel), cv2.morphologyEx(image, 2, kernel))
+
+
+def test_the_median_colour_a_channel_at_a_time_is_the_column_median():
+    rng = np.random.default_rng(11)
+    for trial in range(300):
+        h, w = (int(v) for v in rng.integers(1, 40, 2))
+        ab = rng.normal(0, 20, (h, w, 2)).astype(np.float32)
+        if trial % 2:
+            ab = np.round(ab)  # ties, as Lab's integer values make them
+        where = rng.random((h, w)) < rng.random()
+        if where.any():
+            expected = np.median(ab[where], axis=0)
+            got = median_ab(ab, where)
+            assert got.dtype == expected.dtype and np.array_equal(got, expected)

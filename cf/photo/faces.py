@@ -115,7 +115,7 @@ def ink_map(light: np.ndarray, ab: np.ndarray, region: np.ndarray, scale: float)
     if not inside.any():
         return np.zeros(light.shape, np.float32)
     face_l = float(np.percentile(light[inside], 70))
-    face_ab = np.median(ab[inside], axis=0)
+    face_ab = median_ab(ab, inside)
     filled = light.copy()
     filled[~inside] = face_l
     k = int(max(5, min(201, scale))) | 1
@@ -125,6 +125,12 @@ def ink_map(light: np.ndarray, ab: np.ndarray, region: np.ndarray, scale: float)
     ink = np.maximum(dark, colour).astype(np.float32)
     ink[~inside] = 0
     return ink
+
+
+def median_ab(ab: np.ndarray, where: np.ndarray) -> np.ndarray:
+    """The median a and b of the pixels of ``ab`` (h x w x 2) where ``where`` is set: the
+    values of ``np.median(ab[where], axis=0)``, a channel at a time (over twice as fast)."""
+    return np.array([np.median(ab[:, :, 0][where]), np.median(ab[:, :, 1][where])])
 
 
 def sample(image: np.ndarray, pts: np.ndarray) -> np.ndarray:

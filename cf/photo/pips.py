@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from cf.photo.faces import holes_filled, ink_map
+from cf.photo.faces import holes_filled, ink_map, median_ab
 from cf.photo.lab import bgr_to_lab
 from cf.photo.outlines import Candidate
 from cf.tiles import Tile
@@ -125,7 +125,7 @@ def _read_tile(
     bright = light > face_l - max(30.0, 0.18 * face_l)
     face_ab = np.zeros(2)
     if bright[nominal].any():
-        face_ab = np.median(ab[nominal][bright[nominal]], axis=0)
+        face_ab = median_ab(ab[nominal], bright[nominal])
     tint = np.hypot(ab[:, :, 0] - face_ab[0], ab[:, :, 1] - face_ab[1])
     facelike = bright & (chroma < 35) & (tint < 14)
     if float(facelike[nominal].mean()) < 0.45:
