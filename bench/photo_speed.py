@@ -59,7 +59,6 @@ times["cf start-up (typer, the score command)"] = cpu() - started
 t = cpu()
 import cf.photo, cf.photo.annotate, cf.commands.score_photo
 times["import cf.photo (numpy, OpenCV)"] = cpu() - t
-import cv2
 from cf.photo import combined, reader
 def timed(fn, label):
     def run(*a, **k):
@@ -71,28 +70,24 @@ def timed(fn, label):
     return run
 combined.load_reduced = timed(combined.load_reduced, "decode the JPEG (reduced)")
 combined.nets.reading = timed(combined.nets.reading, "networks (classical refused)")
-for names, label in [
+STEPS = [
     (("tile_mask", "_tile_mask"), "face mask, lighting"),
     (("regions_and_dividers", "_regions_and_dividers"), "dividers"),
     (("tile_outlines", "_tile_outlines"), "outlines"),
-    (("read_candidates", "_read_candidates"), "read each tile (warp, pips)"),
+    (("read_candidates", "_read_candidates"), "read each tile (warp, Lab, pips)"),
     (("uncovered", "_uncovered"), "uncovered and missed faces"),
     (("missed_faces", "_missed_faces"), "uncovered and missed faces"),
-    (("bgr_to_lab",), "working image: Lab"),
-]:
+]
+for names, label in STEPS:
     for name in names:
         if hasattr(reader, name):
             setattr(reader, name, timed(getattr(reader, name), label))
-class Cv2:
-    def __getattr__(self, name):
-        fn = getattr(cv2, name)
-        if name == "cvtColor":
-            return timed(fn, "working image: Lab")
-        if name in ("resize", "GaussianBlur"):
-            return timed(fn, "working image: resize, blur")
-        return fn
-reader.cv2 = Cv2()
+reader.read_hand = timed(reader.read_hand, "read_hand")
 def report():
+    # What read_hand spends outside its steps: scaling the photo to the working size,
+    # blurring it, converting it to Lab (and sorting, boxes, the duplicate check).
+    steps = sum(times.get(label, 0.0) for _, label in STEPS[:-1])
+    times["working image: scale, blur, Lab"] = times.pop("read_hand", 0.0) - steps
     times["total"] = cpu()
     sys.stderr.write("STAGES " + json.dumps(times) + "\\n")
 atexit.register(report)
