@@ -297,3 +297,22 @@ def test_workers_end_when_the_main_process_is_killed_outright():
         os.kill(int(w), signal.SIGKILL)
     assert left == []
     assert err == b""
+
+
+def test_the_process_ends_without_a_last_walk_over_its_objects():
+    """At exit everything cf made is frozen (``gc.freeze``), so that the interpreter's
+    last garbage collection does not walk and free it object by object (bench/README.md,
+    section 13); the output is written and atexit handlers run all the same."""
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
+        "sys.argv = ['cf', 'score', '9-7', '6-6']\n"
+        "from cf._entry import main\n"
+        "main()\n"
+    )
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("CF_")}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=environ, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["28", "frozen", "True"]
