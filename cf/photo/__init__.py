@@ -17,6 +17,9 @@ from cf.photo.limits import MAX_PIXELS
 # OpenCV reads its own pixel limit once, when it first decodes: any format whose header
 # cf.photo.limits does not read is held to the same count.
 os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(MAX_PIXELS))
+# OpenCV's own decoder log lines are not shown (see cf/photo/reader.py); an OpenCV whose
+# Python module cannot set its log level reads this when it first logs.
+os.environ.setdefault("OPENCV_LOG_LEVEL", "SILENT")
 # The reader works on one core. numpy's BLAS would start a thread per core when it loads,
 # and they spin, waiting, through the lighting's small least-squares fit: CPU spent for
 # nothing (it reads its setting once, so before numpy is first imported).

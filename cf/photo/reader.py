@@ -54,8 +54,11 @@ from cf.photo.reasons import Reason
 from cf.tiles import Tile
 
 # OpenCV logs its own decoder errors ("[ERROR…] imdecode_ … can't read header") on stderr;
-# cf says in its words what it could not read, so OpenCV's lines are not shown.
-cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+# cf says in its words what it could not read, so OpenCV's lines are not shown. An older
+# OpenCV (4.8) has no logging module in Python: OPENCV_LOG_LEVEL (cf/photo/__init__.py)
+# silences it.
+if hasattr(cv2.utils, "logging"):
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
 # One core: OpenCV's worker threads cost more CPU, starting and waiting, than they save
 # on images of the working size (see cf/photo/__init__.py for numpy's).
 cv2.setNumThreads(1)
