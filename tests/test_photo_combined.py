@@ -86,3 +86,43 @@ def test_a_printed_domino_beside_a_hand_is_not_counted():
     reading = combined.read_hand(photo.image, photo.top)
     assert first.ok and sorted(first.tiles) != sorted(photo.tiles)
     assert not reading.ok
+
+
+def _outlined_but_unread(photo, candidates, pips=0):
+    """The classical reader's reading of ``photo``: every tile read but the last, which it
+    outlined and could not read."""
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    reads = [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles[:-1], boxes, strict=False)]
+    unread = reader.Unreadable(boxes[-1], candidates, "a tile whose divider was not found", pips)
+    return reader.PhotoReading(reads, [unread], photo.image.shape[1], photo.image.shape[0])
+
+
+def test_the_halves_net_reads_a_tile_the_classical_reader_outlined(monkeypatch):
+    """The classical reader found a tile but not its pips: the halves net reads that outline
+    (the whole-photo nets are not asked)."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: _outlined_but_unread(photo, []))
+    monkeypatch.setattr(nets, "reading", lambda *a, **k: pytest.fail("nets asked"))
+    reading = combined.read_hand(photo.image, 9)
+    assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
+    assert reading.reads[-1].box == [(round(x), round(y)) for x, y in photo.boxes[-1]]
+    # Its guesses, when the classical reader had some, must hold the net's reading.
+    last = photo.tiles[-1]
+    other = Tile(9, 9) if last != Tile(9, 9) else Tile(8, 8)
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: _outlined_but_unread(photo, [other]))
+    monkeypatch.setattr(nets, "reading", lambda *a, **k: reader.PhotoReading())
+    assert not combined.read_hand(photo.image, 9).ok
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: _outlined_but_unread(photo, [last]))
+    assert combined.read_hand(photo.image, 9).ok
+    # A half with more pips than the set has stays the classical refusal (it suggests --set).
+    over = _outlined_but_unread(photo, [], pips=13)
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: over)
+    assert not combined.read_hand(photo.image, 9).ok
+
+
+def test_an_outline_that_is_not_a_tile_shape_is_not_read():
+    assert nets.short_side_first(np.array(_box(0, 0, 50, 50), float)) is None
+    assert nets.short_side_first(np.array(_box(0, 0, 50, 100), float)) is not None
+    assert nets.short_side_first(np.array(_box(0, 0, 50, 150), float)) is None
+    turned = nets.short_side_first(np.array([(0, 0), (100, 0), (100, 50), (0, 50)], float))
+    assert turned is not None and np.linalg.norm(turned[1] - turned[0]) == 50

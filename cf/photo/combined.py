@@ -5,8 +5,9 @@ tile at all, the two small networks (:mod:`cf.photo.nets`, trained on synthetic 
 only) read the photo again, and their reading stands when every tile they found was read
 with confidence and it holds every tile the classical reader did read with confidence
 (two readers that disagree are a refusal); otherwise the classical refusal stands.
-Without the model files (a source checkout that lacks them) the reader is the classical
-one.
+Before that, the halves net reads the tiles the classical reader outlined but could not
+read (:func:`_halves_read`). Without the model files (a source checkout that lacks them)
+the reader is the classical one.
 """
 
 from __future__ import annotations
@@ -44,10 +45,44 @@ def read_hand(
     first = alike_in_size(reader.read_hand(image, top, min_confidence, reduction=reduction))
     if (first.ok and first.reads) or not nets.available():
         return first
+    again = alike_in_size(_halves_read(image, first, top, min_confidence, reduction))
+    if again.ok and again.reads:
+        return again
     second = alike_in_size(nets.reading(image, top, min_confidence, reduction))
     if second.ok and second.reads and not Counter(first.tiles) - Counter(second.tiles):
         return second
     return first
+
+
+def _halves_read(
+    image: np.ndarray, first: PhotoReading, top: int, min_confidence: float, reduction: int
+) -> PhotoReading:
+    """``first`` with each tile it outlined but could not read given to the halves net: a
+    tile the net reads with confidence, and that is one of the classical reader's own
+    guesses when it had any, is read; the others stay unreadable (the two readers must
+    agree; a half with more pips than the set has stays the classical refusal)."""
+    if not first.unreadable:
+        return first
+    image = reader.to_bgr8(np.asarray(image))
+    reads = list(first.reads)
+    unreadable: list[Unreadable] = []
+    for u in first.unreadable:
+        tile = None
+        if u.pips == 0 and len(u.box) == 4:
+            corners = nets.short_side_first(np.asarray(u.box, np.float64) / reduction)
+            if corners is not None:
+                found = nets.read_outlined(image, corners, top)
+                if (
+                    found.tile is not None
+                    and found.confidence >= min_confidence
+                    and (not u.candidates or found.tile in u.candidates)
+                ):
+                    tile = TileRead(found.tile, round(found.confidence, 3), u.box)
+        if tile is None:
+            unreadable.append(u)
+        else:
+            reads.append(tile)
+    return PhotoReading(reads, unreadable, first.width, first.height)
 
 
 def _sides(box: list[tuple[int, int]]) -> tuple[float, float]:
