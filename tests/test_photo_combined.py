@@ -126,3 +126,18 @@ def test_an_outline_that_is_not_a_tile_shape_is_not_read():
     assert nets.short_side_first(np.array(_box(0, 0, 50, 150), float)) is None
     turned = nets.short_side_first(np.array([(0, 0), (100, 0), (100, 50), (0, 50)], float))
     assert turned is not None and np.linalg.norm(turned[1] - turned[0]) == 50
+
+
+def test_a_tile_the_classical_reader_outlined_and_the_nets_missed_is_a_refusal(monkeypatch):
+    """The nets read a whole hand, but the classical reader outlined a tile where the nets
+    read none: the hand may hold one more tile, so the refusal stands."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    found = reader.PhotoReading(unreadable=[reader.Unreadable(_box(2, 2, 30, 60), [])])
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: found)
+    assert all(not combined._inside(np.mean(b, axis=0), _box(2, 2, 30, 60)) for b in photo.boxes)
+    assert combined.read_hand(photo.image, 9) is found
+    # Outlined where the nets read a tile: accounted for, the nets' reading stands.
+    inner = [tuple(map(round, p)) for p in photo.boxes[0]]
+    found = reader.PhotoReading(unreadable=[reader.Unreadable(inner, [])])
+    monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
+    assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)

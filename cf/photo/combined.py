@@ -49,9 +49,43 @@ def read_hand(
     if again.ok and again.reads:
         return again
     second = alike_in_size(nets.reading(image, top, min_confidence, reduction))
-    if second.ok and second.reads and not Counter(first.tiles) - Counter(second.tiles):
+    if (
+        second.ok
+        and second.reads
+        and not Counter(first.tiles) - Counter(second.tiles)
+        and all(_accounted(u.box, second.reads) for u in again.unreadable)
+    ):
         return second
     return first
+
+
+def _accounted(box: list[tuple[int, int]], reads: list[TileRead]) -> bool:
+    """Whether a tile the classical reader outlined (and could not read) is one the nets
+    read: its centre in a read's outline, or a read's centre in it. A tile outlined by one
+    reader and missed by the other is a refusal, never left out of the total."""
+    if len(box) < 3 or _area(box) < 1:
+        return True
+    centre = np.asarray(box, np.float64).mean(axis=0)
+    for read in reads:
+        if _inside(centre, read.box) or _inside(np.asarray(read.box, float).mean(axis=0), box):
+            return True
+    return False
+
+
+def _area(box: list[tuple[int, int]]) -> float:
+    """The area an outline encloses (the shoelace formula)."""
+    pts = np.asarray(box, np.float64)
+    x, y = pts[:, 0], pts[:, 1]
+    return abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))) / 2
+
+
+def _inside(point: np.ndarray, box: list[tuple[int, int]]) -> bool:
+    """Whether ``point`` lies inside the convex outline ``box``."""
+    pts = np.asarray(box, np.float64)
+    edges = np.roll(pts, -1, axis=0) - pts
+    to_point = np.asarray(point, np.float64) - pts
+    signs = (edges[:, 0] * to_point[:, 1] - edges[:, 1] * to_point[:, 0]).tolist()
+    return all(v >= 0 for v in signs) or all(v <= 0 for v in signs)
 
 
 def _halves_read(
