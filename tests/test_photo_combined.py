@@ -24,17 +24,26 @@ def test_the_nets_read_again_where_the_classical_reader_refuses(monkeypatch):
 
 
 def test_two_readers_that_disagree_are_a_refusal(monkeypatch):
-    """The classical reader read a tile with confidence that the nets do not see: its
-    refusal stands."""
+    """The classical reader read a tile with confidence where the nets read another: its
+    refusal stands. Where the nets read nothing, its tile joins theirs."""
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
-    box = [(0, 0)] * 4
+    box = [(round(x), round(y)) for x, y in photo.boxes[0]]
     refused = reader.PhotoReading(
         reads=[reader.TileRead(Tile(7, 0), 0.9, box)],
-        unreadable=[reader.Unreadable(box, [])],
+        unreadable=[reader.Unreadable([(0, 0)] * 4, [])],
     )
     assert Tile(7, 0) not in photo.tiles
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: refused)
     assert combined.read_hand(photo.image, 9) is refused
+    width = round(float(np.linalg.norm(photo.boxes[0][1] - photo.boxes[0][0])))
+    corner = _box(1, 1, width, 2 * width)
+    assert not any(combined._overlap(corner, b.tolist()) for b in photo.boxes)
+    elsewhere = reader.PhotoReading(
+        reads=[reader.TileRead(Tile(7, 0), 0.9, corner)],
+        unreadable=[reader.Unreadable([(0, 0)] * 4, [])],
+    )
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: elsewhere)
+    assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted([*photo.tiles, Tile(7, 0)])
 
 
 def test_a_tile_in_shadow_the_classical_reader_refuses_is_read_right_or_refused():
@@ -140,4 +149,26 @@ def test_a_tile_the_classical_reader_outlined_and_the_nets_missed_is_a_refusal(m
     inner = [tuple(map(round, p)) for p in photo.boxes[0]]
     found = reader.PhotoReading(unreadable=[reader.Unreadable(inner, [])])
     monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
+    assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
+
+
+def test_what_the_nets_could_not_read_must_lie_in_a_tile_read(monkeypatch):
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    refused = reader.PhotoReading(unreadable=[reader.Unreadable([(0, 0)] * 4, [])])
+    nets_read = reader.PhotoReading(
+        reads=[
+            reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles[1:], boxes[1:], strict=True)
+        ],
+        unreadable=[reader.Unreadable(boxes[0], [])],
+    )
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: refused)
+    monkeypatch.setattr(nets, "reading", lambda *a, **k: nets_read)
+    assert combined.read_hand(photo.image, 9) is refused
+    # The classical reader read that tile: the nets' doubt lies in it, the hand is whole.
+    first = reader.PhotoReading(
+        reads=[reader.TileRead(photo.tiles[0], 0.9, boxes[0])],
+        unreadable=[reader.Unreadable([(0, 0)] * 4, [])],
+    )
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
     assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
