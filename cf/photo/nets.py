@@ -120,10 +120,17 @@ class Found:
     reason: str = ""
 
 
-def tile_outlines(image: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray]]:
+#: The reasons :func:`tile_outlines` gives for a face region it does not take as a tile.
+NOT_ONE_TILE = "face seen, but not the shape of one tile"
+NO_DIVIDER = "a tile whose divider was not found"
+
+
+def tile_outlines(image: np.ndarray) -> tuple[list[np.ndarray], list[tuple[np.ndarray, str]]]:
     """Where the tiles net sees tiles in a BGR photo: outlines of single tiles (4 x 2
-    corners in image pixels, the short side first), and outlines of face regions that are
-    not one tile's shape (tiles run together, a part of a tile)."""
+    corners in image pixels, the short side first), and outlines of face regions it does
+    not take as one tile, each with the reason: not one tile's shape (tiles run together, a
+    part of a tile), or no divider across its middle (every face-up tile has one: a blank
+    face is the back of a tile or a piece of card)."""
     import cv2
 
     h, w = image.shape[:2]
@@ -169,9 +176,17 @@ def tile_outlines(image: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray]
         ratio = length / tile_w
         fill = area / (rw * rh)
         if 1.6 <= ratio <= 2.5 and fill >= 0.7 and short >= 2:
-            tiles.append(corners)
+            # The divider class somewhere in the middle third of the tile's length.
+            ys, xs = np.nonzero(mask)
+            inside = np.stack([xs + x, ys + y], axis=1)
+            along = (inside - np.array([cx, cy])) @ v
+            middle = inside[np.abs(along) <= long_ / 6]
+            if (probs[2][middle[:, 1], middle[:, 0]] > 0.5).any():
+                tiles.append(corners)
+            else:
+                odd.append((corners, NO_DIVIDER))
         elif area >= 20:
-            odd.append(corners)
+            odd.append((corners, NOT_ONE_TILE))
     return tiles, odd
 
 
@@ -196,9 +211,7 @@ def read_tiles(image: np.ndarray, top: int) -> list[Found]:
     import cv2
 
     tiles, odd = tile_outlines(image)
-    found: list[Found] = [
-        Found(c, None, 0.0, [], "face seen, but not the shape of one tile") for c in odd
-    ]
+    found: list[Found] = [Found(c, None, 0.0, [], why) for c, why in odd]
     crops = []
     for corners in tiles:
         tile_img = upright(image, corners, HALF_SIDE)
