@@ -434,7 +434,7 @@ def half_crops(
         # direction more than the other.
         centre = noisy.mean(axis=0)
         across = (box[1] - box[0]) / max(tile_w, 1e-6)
-        stretch = rng.uniform(0.78, 1.08) * np.eye(2) + rng.uniform(-0.08, 0.08) * np.outer(
+        stretch = rng.uniform(0.72, 1.1) * np.eye(2) + rng.uniform(-0.08, 0.08) * np.outer(
             across, across
         )
         noisy = centre + (noisy - centre) @ stretch.T
