@@ -2,6 +2,7 @@
 per real-photo source (docs/photo.md's model card quotes the figures).
 
     python bench/photo_nets.py [--hands N] [--real ../shared/photos] [--only real|synthetic]
+                               [--models DIR]
 
 For each synthetic family of :mod:`cf.photo.scenes` (N photos each, seeds unseen in
 training, at most 15 tiles) and each real-photo source: images exactly right, wrong
@@ -88,7 +89,12 @@ def main() -> None:
     parser.add_argument("--real", default=str(ROOT.parent / "shared" / "photos"))
     parser.add_argument("--only", choices=("real", "synthetic"))
     parser.add_argument("--readers", default="classical,nets,combined")
+    parser.add_argument(
+        "--models", type=Path, help="read with the nets in DIR (a training run's --out)"
+    )
     args = parser.parse_args()
+    if args.models:
+        nets.MODELS = args.models
     which = args.readers.split(",")
     totals = {r: Tally() for r in which}
 

@@ -24,17 +24,26 @@ def test_the_nets_read_again_where_the_classical_reader_refuses(monkeypatch):
 
 
 def test_two_readers_that_disagree_are_a_refusal(monkeypatch):
-    """The classical reader read a tile with confidence that the nets do not see: its
-    refusal stands."""
+    """The classical reader read a tile with confidence where the nets read another: its
+    refusal stands. Where the nets read nothing, its tile joins theirs."""
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
-    box = [(0, 0)] * 4
+    box = [(round(x), round(y)) for x, y in photo.boxes[0]]
     refused = reader.PhotoReading(
         reads=[reader.TileRead(Tile(7, 0), 0.9, box)],
-        unreadable=[reader.Unreadable(box, [])],
+        unreadable=[reader.Unreadable([(0, 0)] * 4, [])],
     )
     assert Tile(7, 0) not in photo.tiles
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: refused)
     assert combined.read_hand(photo.image, 9) is refused
+    width = round(float(np.linalg.norm(photo.boxes[0][1] - photo.boxes[0][0])))
+    corner = _box(1, 1, width, 2 * width)
+    assert not any(combined._overlap(corner, b.tolist()) for b in photo.boxes)
+    elsewhere = reader.PhotoReading(
+        reads=[reader.TileRead(Tile(7, 0), 0.9, corner)],
+        unreadable=[reader.Unreadable([(0, 0)] * 4, [])],
+    )
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: elsewhere)
+    assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted([*photo.tiles, Tile(7, 0)])
 
 
 def test_a_tile_in_shadow_the_classical_reader_refuses_is_read_right_or_refused():
@@ -86,3 +95,80 @@ def test_a_printed_domino_beside_a_hand_is_not_counted():
     reading = combined.read_hand(photo.image, photo.top)
     assert first.ok and sorted(first.tiles) != sorted(photo.tiles)
     assert not reading.ok
+
+
+def _outlined_but_unread(photo, candidates, pips=0):
+    """The classical reader's reading of ``photo``: every tile read but the last, which it
+    outlined and could not read."""
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    reads = [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles[:-1], boxes, strict=False)]
+    unread = reader.Unreadable(boxes[-1], candidates, "a tile whose divider was not found", pips)
+    return reader.PhotoReading(reads, [unread], photo.image.shape[1], photo.image.shape[0])
+
+
+def test_the_halves_net_reads_a_tile_the_classical_reader_outlined(monkeypatch):
+    """The classical reader found a tile but not its pips: the halves net reads that outline
+    (the whole-photo nets are not asked)."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: _outlined_but_unread(photo, []))
+    monkeypatch.setattr(nets, "reading", lambda *a, **k: pytest.fail("nets asked"))
+    reading = combined.read_hand(photo.image, 9)
+    assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
+    assert reading.reads[-1].box == [(round(x), round(y)) for x, y in photo.boxes[-1]]
+    # Its guesses, when the classical reader had some, must hold the net's reading.
+    last = photo.tiles[-1]
+    other = Tile(9, 9) if last != Tile(9, 9) else Tile(8, 8)
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: _outlined_but_unread(photo, [other]))
+    monkeypatch.setattr(nets, "reading", lambda *a, **k: reader.PhotoReading())
+    assert not combined.read_hand(photo.image, 9).ok
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: _outlined_but_unread(photo, [last]))
+    assert combined.read_hand(photo.image, 9).ok
+    # A half with more pips than the set has stays the classical refusal (it suggests --set).
+    over = _outlined_but_unread(photo, [], pips=13)
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: over)
+    assert not combined.read_hand(photo.image, 9).ok
+
+
+def test_an_outline_that_is_not_a_tile_shape_is_not_read():
+    assert nets.short_side_first(np.array(_box(0, 0, 50, 50), float)) is None
+    assert nets.short_side_first(np.array(_box(0, 0, 50, 100), float)) is not None
+    assert nets.short_side_first(np.array(_box(0, 0, 50, 150), float)) is None
+    turned = nets.short_side_first(np.array([(0, 0), (100, 0), (100, 50), (0, 50)], float))
+    assert turned is not None and np.linalg.norm(turned[1] - turned[0]) == 50
+
+
+def test_a_tile_the_classical_reader_outlined_and_the_nets_missed_is_a_refusal(monkeypatch):
+    """The nets read a whole hand, but the classical reader outlined a tile where the nets
+    read none: the hand may hold one more tile, so the refusal stands."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    found = reader.PhotoReading(unreadable=[reader.Unreadable(_box(2, 2, 30, 60), [])])
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: found)
+    assert all(not combined._inside(np.mean(b, axis=0), _box(2, 2, 30, 60)) for b in photo.boxes)
+    assert combined.read_hand(photo.image, 9) is found
+    # Outlined where the nets read a tile: accounted for, the nets' reading stands.
+    inner = [tuple(map(round, p)) for p in photo.boxes[0]]
+    found = reader.PhotoReading(unreadable=[reader.Unreadable(inner, [])])
+    monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
+    assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
+
+
+def test_what_the_nets_could_not_read_must_lie_in_a_tile_read(monkeypatch):
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    refused = reader.PhotoReading(unreadable=[reader.Unreadable([(0, 0)] * 4, [])])
+    nets_read = reader.PhotoReading(
+        reads=[
+            reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles[1:], boxes[1:], strict=True)
+        ],
+        unreadable=[reader.Unreadable(boxes[0], [])],
+    )
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: refused)
+    monkeypatch.setattr(nets, "reading", lambda *a, **k: nets_read)
+    assert combined.read_hand(photo.image, 9) is refused
+    # The classical reader read that tile: the nets' doubt lies in it, the hand is whole.
+    first = reader.PhotoReading(
+        reads=[reader.TileRead(photo.tiles[0], 0.9, boxes[0])],
+        unreadable=[reader.Unreadable([(0, 0)] * 4, [])],
+    )
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
+    assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)

@@ -91,3 +91,18 @@ def test_the_nets_find_nothing_on_a_blank_photo():
     blank = np.full((480, 640, 3), 200, np.uint8)
     reading = nets.reading(blank, 9, reader.DEFAULT_MIN_CONFIDENCE)
     assert not reading.reads and not reading.unreadable
+
+
+def test_a_face_with_no_divider_is_not_taken_for_a_tile():
+    """Every face-up tile has a divider across its middle: a tile-shaped face without one
+    (a tile's back, a piece of card, a face painted over) is reported, never read."""
+    from test_photo import _blanked
+
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    tiles, odd = nets.tile_outlines(photo.image)
+    assert len(tiles) == 4 and not odd
+    tiles, odd = nets.tile_outlines(_blanked(photo.image, photo.boxes[0]))
+    assert len(tiles) == 3
+    assert [why for _, why in odd] == [nets.NO_DIVIDER]
+    centre = np.mean(photo.boxes[0], axis=0)
+    assert np.linalg.norm(np.mean(odd[0][0], axis=0) - centre) < 10

@@ -1,17 +1,17 @@
 """The reader ``cf score --photo`` runs: the classical pipeline, then the networks.
 
 The classical reader (:mod:`cf.photo.reader`) reads first. Where it refuses, or finds no
-tile at all, the two small networks (:mod:`cf.photo.nets`, trained on synthetic photos
-only) read the photo again, and their reading stands when every tile they found was read
-with confidence and it holds every tile the classical reader did read with confidence
-(two readers that disagree are a refusal); otherwise the classical refusal stands.
-Without the model files (a source checkout that lacks them) the reader is the classical
-one.
+tile at all, the halves net reads the tiles it outlined but could not read
+(:func:`_halves_read`); where some still are not read, the two small networks
+(:mod:`cf.photo.nets`, trained on synthetic photos only) read the whole photo again, and
+the two readings make one hand when they agree (:func:`_merged`): the same tile wherever
+both read one, every tile either outlined read by the other or by itself, nothing the nets
+could not read outside a tile read. Two readers that disagree are a refusal: the classical
+refusal stands. Without the model files (a source checkout that lacks them) the reader is
+the classical one.
 """
 
 from __future__ import annotations
-
-from collections import Counter
 
 import numpy as np
 
@@ -44,10 +44,100 @@ def read_hand(
     first = alike_in_size(reader.read_hand(image, top, min_confidence, reduction=reduction))
     if (first.ok and first.reads) or not nets.available():
         return first
+    again = alike_in_size(_halves_read(image, first, top, min_confidence, reduction))
+    if again.ok and again.reads:
+        return again
     second = alike_in_size(nets.reading(image, top, min_confidence, reduction))
-    if second.ok and second.reads and not Counter(first.tiles) - Counter(second.tiles):
-        return second
-    return first
+    both = _merged(again, second)
+    return both if both is not None and both.ok and both.reads else first
+
+
+def _merged(first: PhotoReading, second: PhotoReading) -> PhotoReading | None:
+    """One hand from the classical reading ``first`` and the nets' ``second``, or None when
+    they disagree: where both read a tile it must be the same tile; a tile only the nets
+    read is added; every tile the classical reader outlined but could not read must be one
+    the nets read, and everything the nets could not read must lie in a tile the classical
+    reader read; no tile twice."""
+    extra = []
+    for read in second.reads:
+        same = [r for r in first.reads if _overlap(r.box, read.box)]
+        if any(r.tile != read.tile for r in same):
+            return None
+        if not same:
+            extra.append(read)
+    for u in second.unreadable:
+        centre = np.asarray(u.box, np.float64).mean(axis=0)
+        if not any(_inside(centre, r.box) for r in first.reads):
+            return None
+    if not all(_accounted(u.box, extra) for u in first.unreadable):
+        return None
+    reads = [*first.reads, *extra]
+    if len(set(r.tile for r in reads)) < len(reads):
+        return None
+    return alike_in_size(PhotoReading(reads, [], first.width, first.height))
+
+
+def _overlap(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> bool:
+    """Whether two outlines are of one tile: the centre of either lies in the other."""
+    return _inside(np.asarray(a, np.float64).mean(axis=0), b) or _inside(
+        np.asarray(b, np.float64).mean(axis=0), a
+    )
+
+
+def _accounted(box: list[tuple[int, int]], reads: list[TileRead]) -> bool:
+    """Whether a tile the classical reader outlined (and could not read) is one the nets
+    read: its centre in a read's outline, or a read's centre in it. A tile outlined by one
+    reader and missed by the other is a refusal, never left out of the total."""
+    if len(box) < 3 or _area(box) < 1:
+        return True
+    return any(_overlap(box, read.box) for read in reads)
+
+
+def _area(box: list[tuple[int, int]]) -> float:
+    """The area an outline encloses (the shoelace formula)."""
+    pts = np.asarray(box, np.float64)
+    x, y = pts[:, 0], pts[:, 1]
+    return abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))) / 2
+
+
+def _inside(point: np.ndarray, box: list[tuple[int, int]]) -> bool:
+    """Whether ``point`` lies inside the convex outline ``box``."""
+    pts = np.asarray(box, np.float64)
+    edges = np.roll(pts, -1, axis=0) - pts
+    to_point = np.asarray(point, np.float64) - pts
+    signs = (edges[:, 0] * to_point[:, 1] - edges[:, 1] * to_point[:, 0]).tolist()
+    return all(v >= 0 for v in signs) or all(v <= 0 for v in signs)
+
+
+def _halves_read(
+    image: np.ndarray, first: PhotoReading, top: int, min_confidence: float, reduction: int
+) -> PhotoReading:
+    """``first`` with each tile it outlined but could not read given to the halves net: a
+    tile the net reads with confidence, and that is one of the classical reader's own
+    guesses when it had any, is read; the others stay unreadable (the two readers must
+    agree; a half with more pips than the set has stays the classical refusal)."""
+    if not first.unreadable:
+        return first
+    image = reader.to_bgr8(np.asarray(image))
+    reads = list(first.reads)
+    unreadable: list[Unreadable] = []
+    for u in first.unreadable:
+        tile = None
+        if u.pips == 0 and len(u.box) == 4:
+            corners = nets.short_side_first(np.asarray(u.box, np.float64) / reduction)
+            if corners is not None:
+                found = nets.read_outlined(image, corners, top)
+                if (
+                    found.tile is not None
+                    and found.confidence >= min_confidence
+                    and (not u.candidates or found.tile in u.candidates)
+                ):
+                    tile = TileRead(found.tile, round(found.confidence, 3), u.box)
+        if tile is None:
+            unreadable.append(u)
+        else:
+            reads.append(tile)
+    return PhotoReading(reads, unreadable, first.width, first.height)
 
 
 def _sides(box: list[tuple[int, int]]) -> tuple[float, float]:

@@ -120,10 +120,17 @@ class Found:
     reason: str = ""
 
 
-def tile_outlines(image: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray]]:
+#: The reasons :func:`tile_outlines` gives for a face region it does not take as a tile.
+NOT_ONE_TILE = "face seen, but not the shape of one tile"
+NO_DIVIDER = "a tile whose divider was not found"
+
+
+def tile_outlines(image: np.ndarray) -> tuple[list[np.ndarray], list[tuple[np.ndarray, str]]]:
     """Where the tiles net sees tiles in a BGR photo: outlines of single tiles (4 x 2
-    corners in image pixels, the short side first), and outlines of face regions that are
-    not one tile's shape (tiles run together, a part of a tile)."""
+    corners in image pixels, the short side first), and outlines of face regions it does
+    not take as one tile, each with the reason: not one tile's shape (tiles run together, a
+    part of a tile), or no divider across its middle (every face-up tile has one: a blank
+    face is the back of a tile or a piece of card)."""
     import cv2
 
     h, w = image.shape[:2]
@@ -169,9 +176,17 @@ def tile_outlines(image: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray]
         ratio = length / tile_w
         fill = area / (rw * rh)
         if 1.6 <= ratio <= 2.5 and fill >= 0.7 and short >= 2:
-            tiles.append(corners)
+            # The divider class somewhere in the middle third of the tile's length.
+            ys, xs = np.nonzero(mask)
+            inside = np.stack([xs + x, ys + y], axis=1)
+            along = (inside - np.array([cx, cy])) @ v
+            middle = inside[np.abs(along) <= long_ / 6]
+            if (probs[2][middle[:, 1], middle[:, 0]] > 0.5).any():
+                tiles.append(corners)
+            else:
+                odd.append((corners, NO_DIVIDER))
         elif area >= 20:
-            odd.append(corners)
+            odd.append((corners, NOT_ONE_TILE))
     return tiles, odd
 
 
@@ -196,28 +211,56 @@ def read_tiles(image: np.ndarray, top: int) -> list[Found]:
     import cv2
 
     tiles, odd = tile_outlines(image)
-    found: list[Found] = [
-        Found(c, None, 0.0, [], "face seen, but not the shape of one tile") for c in odd
-    ]
+    found: list[Found] = [Found(c, None, 0.0, [], why) for c, why in odd]
     crops = []
     for corners in tiles:
         tile_img = upright(image, corners, HALF_SIDE)
         crops += [tile_img[:HALF_SIDE], cv2.rotate(tile_img[HALF_SIDE:], cv2.ROTATE_180)]
     probs, unsure = read_halves(crops)
     for i, corners in enumerate(tiles):
-        halves = []
-        for p, d in ((probs[2 * i], unsure[2 * i]), (probs[2 * i + 1], unsure[2 * i + 1])):
-            halves.append(_half(p, d, top))
-        (a, ca, alt_a, why_a), (b, cb, alt_b, why_b) = halves
-        if a is None and b is None:
-            continue  # not a tile at all (a face-down tile, a printed picture)
-        reason = "; ".join(r for r in (why_a, why_b) if r)
-        if a is None or b is None:
-            found.append(Found(corners, None, 0.0, [], reason or "one half is not a half"))
-            continue
-        cands = [Tile.of(x, b) for x in alt_a] + [Tile.of(a, y) for y in alt_b]
-        found.append(Found(corners, Tile.of(a, b), ca * cb, cands[:6], reason))
+        one = _tile(corners, probs[2 * i : 2 * i + 2], unsure[2 * i : 2 * i + 2], top)
+        if one is not None:
+            found.append(one)
     return _once_each(found)
+
+
+def _tile(corners: np.ndarray, probs: np.ndarray, unsure: np.ndarray, top: int) -> Found | None:
+    """One tile from its two halves' probabilities; None when neither is a half (not a
+    tile at all: a face-down tile, a printed picture)."""
+    (a, ca, alt_a, why_a), (b, cb, alt_b, why_b) = (
+        _half(probs[i], unsure[i], top) for i in (0, 1)
+    )
+    if a is None and b is None:
+        return None
+    reason = "; ".join(r for r in (why_a, why_b) if r)
+    if a is None or b is None:
+        return Found(corners, None, 0.0, [], reason or "one half is not a half")
+    cands = [Tile.of(x, b) for x in alt_a] + [Tile.of(a, y) for y in alt_b]
+    return Found(corners, Tile.of(a, b), ca * cb, cands[:6], reason)
+
+
+def short_side_first(box: np.ndarray) -> np.ndarray | None:
+    """A tile's outline (4 x 2) turned so that its first side is a short one, as
+    :func:`upright` takes it; None when it is not a tile's shape (sides 1.6 to 2.5 apart)."""
+    box = np.asarray(box, np.float64)
+    first, second = (float(np.linalg.norm(box[i + 1] - box[i])) for i in (0, 1))
+    if first > second:
+        box = np.roll(box, -1, axis=0)
+        first, second = second, first
+    if first < 4 or not 1.6 <= second / first <= 2.5:
+        return None
+    return box
+
+
+def read_outlined(image: np.ndarray, corners: np.ndarray, top: int) -> Found:
+    """The halves net's reading of the tile outlined by ``corners`` (short side first)."""
+    import cv2
+
+    tile_img = upright(image, corners, HALF_SIDE)
+    crops = [tile_img[:HALF_SIDE], cv2.rotate(tile_img[HALF_SIDE:], cv2.ROTATE_180)]
+    probs, unsure = read_halves(crops)
+    found = _tile(corners, probs, unsure, top)
+    return found or Found(corners, None, 0.0, [], "not a tile face")
 
 
 def _half(p: np.ndarray, unsure: float, top: int) -> tuple[int | None, float, list[int], str]:

@@ -40,6 +40,7 @@ FAMILIES = (
     "exposure",  # over- and under-exposed, colour casts
     "busy",  # patterned rug, leather, dark wood, slate
     "distractors",  # face-down tiles and printed pictures of dominoes beside the hand
+    "close",  # a close-up: one to six big tiles fill much of the frame, pips large
     "mixed",
 )
 
@@ -83,7 +84,12 @@ def render_family(
     width, height = size
     top = top if top is not None else int(rng.choice([6, 9, 12, 12, 15]))
     if count is None:
-        count = 1 if knobs["layout"] == "single" else int(rng.integers(1, 16))
+        if knobs["layout"] == "single":
+            count = 1
+        elif knobs["close"]:
+            count = int(rng.integers(1, 7))
+        else:
+            count = int(rng.integers(1, 16))
     all_tiles = [Tile.of(a, b) for a in range(top + 1) for b in range(a + 1)]
     picks = rng.choice(len(all_tiles), size=min(count, len(all_tiles)), replace=False)
     tiles = [all_tiles[i] for i in picks]
@@ -92,6 +98,8 @@ def render_family(
     short = min(width, height)
     if knobs["layout"] == "single":
         tile_w = short / rng.uniform(3.0, 5.0)
+    elif knobs["close"]:
+        tile_w = short / rng.uniform(2.6, 4.5) / max(1.0, math.sqrt(len(tiles) / 2))
     elif knobs["small"]:
         tile_w = short / rng.uniform(16, 30)
     else:
@@ -133,13 +141,18 @@ def _knobs(rng: np.random.Generator, family: str, mixed: bool) -> dict:
     sizes = [(640, 480), (800, 600), (1024, 768), (480, 640), (1600, 1200)]
     knobs = {
         "size": sizes[int(rng.integers(len(sizes)))],
-        "body": pick(list(_BODIES), str(rng.choice(["ivory", "white"]))),
+        # Most real sets are ivory or white; coloured bodies are fewer.
+        "body": pick(
+            [*_BODIES, *["ivory", "white", "cream"] * 3], str(rng.choice(["ivory", "white"]))
+        ),
         "ground": pick(
             ["cloth", "felt", "wood", "card", "paper", "white", "leather", "rug", "slate"],
             str(rng.choice(["cloth", "felt", "wood", "card"])),
         ),
         "layout": pick(["scatter", "scatter", "row", "block", "chain"], "scatter"),
         "small": bool(rng.random() < 0.15) if mixed else False,
+        # Close-ups are how most people photograph a hand.
+        "close": bool(rng.random() < 0.3) if mixed else False,
         "glare": pick([0, 1, 2], int(rng.integers(0, 2))),
         "wrap": bool(rng.random() < 0.15) if mixed else False,
         "gain": pick([1.0, 1.0, 1.0, 1.6, 2.2, 0.5], 1.0),
@@ -181,6 +194,11 @@ def _knobs(rng: np.random.Generator, family: str, mixed: bool) -> dict:
         knobs["ground"] = str(rng.choice(["rug", "leather", "slate", "wood"]))
     elif family == "distractors":
         knobs["distractors"] = (int(rng.integers(1, 4)), int(rng.integers(1, 5)))
+    elif family == "close":
+        knobs["close"] = True
+        knobs["layout"] = str(rng.choice(["scatter", "row", "block", "chain"]))
+    if knobs["small"]:
+        knobs["close"] = False
     return knobs
 
 
@@ -199,7 +217,7 @@ def _style(rng: np.random.Generator, body: str, top: int) -> dict:
         "ivory": np.clip(tone, 0, 255),
         "radius": rng.uniform(0.05, 0.16),
         # Many real sets have big pips that fill the half, others small ones.
-        "pip": (rng.uniform(0.075, 0.13) if top <= 6 else rng.uniform(0.06, 0.1)),
+        "pip": (rng.uniform(0.075, 0.14) if top <= 6 else rng.uniform(0.055, 0.1)),
         "spinner": rng.random() < 0.25,
         "divider": rng.uniform(0.5, 0.9),
         "bar": bar if bar is not None else pips[1],
@@ -411,9 +429,15 @@ def half_crops(
     for box, halves in zip(photo.boxes, photo.halves, strict=True):
         tile_w = float(np.linalg.norm(box[1] - box[0]))
         noisy = np.asarray(box, np.float64) + rng.uniform(-jitter, jitter, (4, 2)) * tile_w
-        # An outline found tight on the face inside the tile's edges, or a little loose.
+        # An outline found tight on the face inside the tile's edges (a reader that
+        # outlines the face inside its bevel), or a little loose; a little off in one
+        # direction more than the other.
         centre = noisy.mean(axis=0)
-        noisy = centre + (noisy - centre) * rng.uniform(0.86, 1.06)
+        across = (box[1] - box[0]) / max(tile_w, 1e-6)
+        stretch = rng.uniform(0.72, 1.1) * np.eye(2) + rng.uniform(-0.08, 0.08) * np.outer(
+            across, across
+        )
+        noisy = centre + (noisy - centre) @ stretch.T
         tile = upright(photo.image, noisy, side)
         first, second = tile[:side], tile[side:]
         if rng.random() < 0.5:
