@@ -29,6 +29,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from _worktree import checkout
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
 REAL = ROOT.parent / "shared" / "photos"
@@ -148,15 +150,7 @@ def main() -> None:
     trees = {"new": ROOT}
     old = OUT / "photo-speed-old"
     if a.old:
-        if old.exists():
-            subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=ROOT)
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", str(old), a.old],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-        )
-        trees = {"old": old, "new": ROOT}
+        trees = {"old": checkout(a.old, old), "new": ROOT}
     result: dict[str, dict] = {}
     try:
         for label, path in [*photos.items(), ("all three in one process", None)]:

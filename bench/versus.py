@@ -27,6 +27,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from _worktree import checkout
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
 
@@ -95,15 +97,7 @@ def main() -> None:
     archive = OUT / "archive"
     if not any(archive.glob("*.yaml")):
         sys.exit("no archive: run bench/gen_archive.py first")
-    old = OUT / "versus-old"
-    if old.exists():
-        subprocess.run(["git", "worktree", "remove", "--force", str(old)], cwd=ROOT, check=True)
-    subprocess.run(
-        ["git", "worktree", "add", "--detach", str(old), a.old],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-    )
+    old = checkout(a.old, OUT / "versus-old")
     trees = {"old": old, "new": ROOT}
     work = {"validate": (VALIDATE, str(archive)), "simulate": (SIMULATE, str(a.games))}
     times: dict[str, dict[str, list[float]]] = {w: {"old": [], "new": []} for w in work}

@@ -54,16 +54,8 @@ def uncovered(
             if area < max(0.25 * tile_w * tile_w, 300.0 if tile_w else 1500.0):
                 continue
             part = (labels == i).astype(np.uint8)
-            inner = cv2.erode(part, np.ones((5, 5), np.uint8), iterations=2)
-            sub_l = light[y : y + h, x : x + w]
-            sub_ab = ab[y : y + h, x : x + w]
             size = tile_w or math.sqrt(area / 2)
-            ink = ink_map(sub_l, sub_ab, inner, min(0.35 * size, 60.0))
-            contours, _ = cv2.findContours(
-                (ink > 1.0).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
-            )
-            depth = cv2.distanceTransform(part, cv2.DIST_L2, 3)
-            marks = [c for c in contours if _is_mark(c, depth, size)]
+            marks = _marks(part, light[y : y + h, x : x + w], ab[y : y + h, x : x + w], size)
             if not marks:
                 if index in holding and _one_more_tile(part, tile_w):
                     # Face enough for one more tile beside the tiles read: the hand reads
@@ -149,14 +141,7 @@ def missed_faces(
         (_, _), (rw, rh), _ = cv2.minAreaRect(max(contours, key=cv2.contourArea))
         if min(rw, rh) < 0.6 * tile_w or part.sum() < 0.6 * rw * rh:
             continue  # not tile-shaped: a strip of table, a glint
-        inner = cv2.erode(part, np.ones((5, 5), np.uint8), iterations=2)
-        sub_l, sub_ab = light[y : y + h, x : x + w], ab[y : y + h, x : x + w]
-        ink = ink_map(sub_l, sub_ab, inner, min(0.35 * tile_w, 60.0))
-        found, _ = cv2.findContours(
-            (ink > 1.0).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
-        )
-        depth = cv2.distanceTransform(part, cv2.DIST_L2, 3)
-        marks = [c for c in found if _is_mark(c, depth, tile_w)]
+        marks = _marks(part, light[y : y + h, x : x + w], ab[y : y + h, x : x + w], tile_w)
         if not marks:
             continue  # blank: a face-down tile, a sheet of paper
         pts = np.concatenate(marks).reshape(-1, 2).astype(np.float32)
@@ -166,6 +151,18 @@ def missed_faces(
         why = "a light, tile-sized region with pip-like marks that no tile read accounts for"
         out.append((corners.astype(np.float64), None, 0.0, [], why))
     return out
+
+
+def _marks(part: np.ndarray, sub_l: np.ndarray, sub_ab: np.ndarray, size: float) -> list:
+    """The pip-like marks (contours) inside the region ``part`` (0/1, the size of the
+    lightness and colour crops ``sub_l``, ``sub_ab``) of tiles ``size`` pixels wide."""
+    inner = cv2.erode(part, np.ones((5, 5), np.uint8), iterations=2)
+    ink = ink_map(sub_l, sub_ab, inner, min(0.35 * size, 60.0))
+    found, _ = cv2.findContours(
+        (ink > 1.0).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
+    )
+    depth = cv2.distanceTransform(part, cv2.DIST_L2, 3)
+    return [c for c in found if _is_mark(c, depth, size)]
 
 
 def _opened(binary: np.ndarray, kernel: np.ndarray) -> np.ndarray:
