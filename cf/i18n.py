@@ -201,6 +201,34 @@ def _rebuild(template: str, params: dict[str, Any]) -> Message:
     return Message(template, **params)
 
 
+class Plural(Message):
+    """A :class:`Message` with a count in it: English and every language take the form for
+    ``n`` (``Plural("{n} time", "{n} times", n, n=n)``; extracted as ``ngettext`` is)."""
+
+    singular: str
+    plural: str
+    n: int
+
+    def __new__(cls, singular: str, plural: str, n: int, /, **params: Any) -> Plural:
+        made = super().__new__(cls, singular if n == 1 else plural, **params)
+        assert isinstance(made, Plural)
+        made.singular, made.plural, made.n = singular, plural, n
+        return made
+
+    def __reduce__(self) -> Any:
+        return (_rebuild_plural, (self.singular, self.plural, self.n, self.params))
+
+    def translated(self) -> str:
+        if language() == "en":
+            return str.__str__(self)
+        text = ngettext(self.singular, self.plural, self.n)
+        return text.format(**{key: tr(value) for key, value in self.params.items()})
+
+
+def _rebuild_plural(singular: str, plural: str, n: int, params: dict[str, Any]) -> Plural:
+    return Plural(singular, plural, n, **params)
+
+
 def tr(text: Any) -> Any:
     """``text`` for a person: a :class:`Message` translated (an exception: its message),
     anything else as it is."""

@@ -35,7 +35,7 @@ def _environment_language(monkeypatch):
 
 
 def _extracted() -> set[str]:
-    keywords = {**DEFAULT_KEYWORDS, "Message": None}
+    keywords = {**DEFAULT_KEYWORDS, "Message": None, "Plural": (1, 2)}
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
         str(ROOT / "cf"), method_map=[("**.py", "python")], keywords=keywords
@@ -154,6 +154,29 @@ def test_a_message_is_english_for_machines_and_translated_for_people():
     import pickle
 
     assert i18n.tr(pickle.loads(pickle.dumps(message))) == "pozo: 5-4"
+
+
+def test_a_plural_message_takes_the_form_for_its_count_in_every_language():
+    import pickle
+
+    one = i18n.Plural("{n} tile", "{n} tiles", 1, n=1)
+    two = i18n.Plural("{n} tile", "{n} tiles", 2, n=2)
+    assert (one, two) == ("1 tile", "2 tiles")
+    assert i18n.tr(pickle.loads(pickle.dumps(two))) == "2 tiles"
+    text = """\
+        players: [Ana, Bem, Carla]
+        rounds:
+          - scores: {Ana: 3, Ben: 5, Carla: 1}
+          - scores: {Ana: 3, Ben: 5, Carla: 1}
+        """
+    from conftest import check
+
+    found = [p.message for p in check(text).problems]
+    assert "Ben 2 times: did you mean 'Ben'?" in found[0]
+    i18n.set_language("es")
+    assert "Ben 2 veces" in i18n.tr(found[0])
+    i18n.set_language("gl")
+    assert "Ben 2 veces" in i18n.tr(pickle.loads(pickle.dumps(found[0])))
 
 
 @pytest.mark.parametrize("word", ["fuera", "Fuera", "fóra", "FÓRA", "fo\u0301ra", "out"])

@@ -5,7 +5,7 @@
 # entry, or its .mo is older than its .po.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-pybabel -q extract -F babel.cfg -k Message -k N_ --no-location --sort-output \
+pybabel -q extract -F babel.cfg -k Message -k N_ -k Plural:1,2 --no-location --sort-output \
     --project chickenfoot --copyright-holder "The cf authors" -o cf/locale/cf.pot .
 for lang in es gl; do
     if [ -f "cf/locale/$lang/LC_MESSAGES/cf.po" ]; then

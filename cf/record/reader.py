@@ -31,7 +31,7 @@ from typing import IO, Any
 import yaml
 
 from cf.errors import clip
-from cf.i18n import Message
+from cf.i18n import Message, Plural
 from cf.notation import Action, parse_action
 from cf.record.compose import Move, TooLong, compose
 from cf.record.problems import Problem, ProblemLog, has_control
@@ -1039,13 +1039,15 @@ class _FileReader:
             times = mentioned[meant]
             self.v.report(
                 "player",
-                Message(
+                Plural(
                     "{name} is seated but never named in the rounds, which name "
-                    "{meant} {times} time{value}: did you mean '{meant}'?",
+                    "{meant} {times} time: did you mean '{meant}'?",
+                    "{name} is seated but never named in the rounds, which name "
+                    "{meant} {times} times: did you mean '{meant}'?",
+                    times,
                     name=clip(name),
                     meant=clip(meant),
                     times=times,
-                    value="s" if times != 1 else "",
                 ),
                 item,
                 player=name,
