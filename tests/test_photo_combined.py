@@ -15,10 +15,16 @@ from cf.tiles import Tile  # noqa: E402
 
 def test_the_nets_read_again_where_the_classical_reader_refuses(monkeypatch):
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
-    refused = reader.PhotoReading(unreadable=[reader.Unreadable([(0, 0)] * 4, [])])
+    outline = [(round(x), round(y)) for x, y in photo.boxes[0]]
+    refused = reader.PhotoReading(unreadable=[reader.Unreadable(outline, [])])
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: refused)
     assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
+    # An outline with no area is a doubt nothing settles.
+    point = reader.PhotoReading(unreadable=[reader.Unreadable([(0, 0)] * 4, [])])
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: point)
+    assert combined.read_hand(photo.image, 9) is point
     # Without the model files, the classical refusal stands.
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: refused)
     monkeypatch.setattr(nets, "available", lambda: False)
     assert combined.read_hand(photo.image, 9) is refused
 
@@ -28,9 +34,10 @@ def test_two_readers_that_disagree_are_a_refusal(monkeypatch):
     refusal stands. Where the nets read nothing, its tile joins theirs."""
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
     box = [(round(x), round(y)) for x, y in photo.boxes[0]]
+    second = [(round(x), round(y)) for x, y in photo.boxes[1]]
     refused = reader.PhotoReading(
         reads=[reader.TileRead(Tile(7, 0), 0.9, box)],
-        unreadable=[reader.Unreadable([(0, 0)] * 4, [])],
+        unreadable=[reader.Unreadable(second, [])],
     )
     assert Tile(7, 0) not in photo.tiles
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: refused)
@@ -40,7 +47,7 @@ def test_two_readers_that_disagree_are_a_refusal(monkeypatch):
     assert not any(combined._overlap(corner, b.tolist()) for b in photo.boxes)
     elsewhere = reader.PhotoReading(
         reads=[reader.TileRead(Tile(7, 0), 0.9, corner)],
-        unreadable=[reader.Unreadable([(0, 0)] * 4, [])],
+        unreadable=[reader.Unreadable(second, [])],
     )
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: elsewhere)
     assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted([*photo.tiles, Tile(7, 0)])
@@ -108,10 +115,9 @@ def _outlined_but_unread(photo, candidates, pips=0):
 
 def test_the_halves_net_reads_a_tile_the_classical_reader_outlined(monkeypatch):
     """The classical reader found a tile but not its pips: the halves net reads that outline
-    (the whole-photo nets are not asked)."""
+    (and the whole-photo nets see nothing more)."""
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: _outlined_but_unread(photo, []))
-    monkeypatch.setattr(nets, "reading", lambda *a, **k: pytest.fail("nets asked"))
     reading = combined.read_hand(photo.image, 9)
     assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
     assert reading.reads[-1].box == [(round(x), round(y)) for x, y in photo.boxes[-1]]
@@ -127,6 +133,11 @@ def test_the_halves_net_reads_a_tile_the_classical_reader_outlined(monkeypatch):
     over = _outlined_but_unread(photo, [], pips=13)
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: over)
     assert not combined.read_hand(photo.image, 9).ok
+    # Nor do the whole-photo nets settle it, though they read that tile.
+    monkeypatch.undo()
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: over)
+    assert nets.reading(photo.image, 9, 0.6).ok
+    assert combined.read_hand(photo.image, 9) is over
 
 
 def test_an_outline_that_is_not_a_tile_shape_is_not_read():
@@ -155,7 +166,7 @@ def test_a_tile_the_classical_reader_outlined_and_the_nets_missed_is_a_refusal(m
 def test_what_the_nets_could_not_read_must_lie_in_a_tile_read(monkeypatch):
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
     boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
-    refused = reader.PhotoReading(unreadable=[reader.Unreadable([(0, 0)] * 4, [])])
+    refused = reader.PhotoReading(unreadable=[reader.Unreadable(boxes[1], [])])
     nets_read = reader.PhotoReading(
         reads=[
             reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles[1:], boxes[1:], strict=True)
@@ -168,7 +179,28 @@ def test_what_the_nets_could_not_read_must_lie_in_a_tile_read(monkeypatch):
     # The classical reader read that tile: the nets' doubt lies in it, the hand is whole.
     first = reader.PhotoReading(
         reads=[reader.TileRead(photo.tiles[0], 0.9, boxes[0])],
-        unreadable=[reader.Unreadable([(0, 0)] * 4, [])],
+        unreadable=[reader.Unreadable(boxes[1], [])],
     )
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
     assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
+
+
+@pytest.mark.parametrize("case", ["printed picture", "whole frame", "pips"])
+def test_a_doubt_the_nets_do_not_settle_stays_a_refusal(monkeypatch, case):
+    """The nets read every tile of the photo, but the classical reader's doubt is one a
+    nets read cannot settle: a tile much smaller than the others (a printed picture); an
+    outline far bigger than the tiles read over it (it may hold more); a half that showed
+    more pips than the set has."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    last = photo.tiles[-1]
+    reads = [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles[:-1], boxes, strict=False)]
+    doubt = {
+        "printed picture": reader.Unreadable(boxes[-1], [last], combined.SMALL),
+        "whole frame": reader.Unreadable(_box(0, 0, 639, 479), [], "not a tile face"),
+        "pips": reader.Unreadable(boxes[-1], [], "13 pips, more than the set has", 13),
+    }[case]
+    first = reader.PhotoReading(reads, [doubt], 640, 480)
+    assert sorted(nets.reading(photo.image, 9, 0.6).tiles) == sorted(photo.tiles)
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
+    assert combined.read_hand(photo.image, 9) is first

@@ -2,20 +2,21 @@
 
 The classical reader (:mod:`cf.photo.reader`) reads first. Where it refuses, or finds no
 tile at all, the halves net reads the tiles it outlined but could not read
-(:func:`_halves_read`); where some still are not read, the two small networks
-(:mod:`cf.photo.nets`, trained on synthetic photos only) read the whole photo again, and
-the two readings make one hand when they agree (:func:`_merged`): the same tile wherever
-both read one, every tile either outlined read by the other or by itself, nothing the nets
-could not read outside a tile read. Two readers that disagree are a refusal: the classical
-refusal stands. Without the model files (a source checkout that lacks them) the reader is
-the classical one.
+(:func:`_halves_read`), and the two small networks (:mod:`cf.photo.nets`, trained on
+synthetic photos only) read the whole photo again. A reading the halves net completed
+stands when the whole-photo nets see nothing more (:func:`_nothing_more`); otherwise the
+two readings make one hand when they agree (:func:`_merged`): the same tile wherever both
+read one, every tile the classical reader could not read covered by tiles the nets read,
+nothing the nets could not read outside a tile read. Two readers that disagree are a
+refusal: the classical refusal stands. Without the model files (a source checkout that
+lacks them) the reader is the classical one.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from cf.photo import nets, reader
+from cf.photo import missed, nets, reader
 from cf.photo.reader import (
     DEFAULT_MIN_CONFIDENCE,
     READ_SIZE,
@@ -45,19 +46,38 @@ def read_hand(
     if (first.ok and first.reads) or not nets.available():
         return first
     again = alike_in_size(_halves_read(image, first, top, min_confidence, reduction))
-    if again.ok and again.reads:
-        return again
     second = alike_in_size(nets.reading(image, top, min_confidence, reduction))
+    if again.ok and again.reads and _nothing_more(again, second):
+        return again
     both = _merged(again, second)
     return both if both is not None and both.ok and both.reads else first
+
+
+def _nothing_more(reading: PhotoReading, nets_: PhotoReading) -> bool:
+    """Whether the nets' reading of the whole photo sees nothing ``reading`` lacks: each
+    tile the nets read or could not read lies on a tile read, and is the same tile."""
+    for read in nets_.reads:
+        same = [r for r in reading.reads if _overlap(r.box, read.box)]
+        if not same or any(r.tile != read.tile for r in same):
+            return False
+    return all(any(_overlap(r.box, u.box) for r in reading.reads) for u in nets_.unreadable)
+
+
+#: Doubts no other reader settles: a tile much smaller than its hand's (a printed picture).
+SMALL = "much smaller than the other tiles (a printed picture of a domino?)"
+
+#: Doubts whose box is not a tile's outline (a region around marks, a stretch of face) or
+#: that the halves net must not settle: the halves net does not read them.
+NOT_OUTLINES = (missed.UNCOVERED, missed.ONE_MORE, SMALL)
 
 
 def _merged(first: PhotoReading, second: PhotoReading) -> PhotoReading | None:
     """One hand from the classical reading ``first`` and the nets' ``second``, or None when
     they disagree: where both read a tile it must be the same tile; a tile only the nets
-    read is added; every tile the classical reader outlined but could not read must be one
-    the nets read, and everything the nets could not read must lie in a tile the classical
-    reader read; no tile twice."""
+    read is added; every tile the classical reader could not read must be one the nets
+    read (filling its outline; never a half with more pips than the set has, nor a tile
+    much smaller than the others), and everything the
+    nets could not read must lie in a tile the classical reader read; no tile twice."""
     extra = []
     for read in second.reads:
         same = [r for r in first.reads if _overlap(r.box, read.box)]
@@ -69,7 +89,7 @@ def _merged(first: PhotoReading, second: PhotoReading) -> PhotoReading | None:
         centre = np.asarray(u.box, np.float64).mean(axis=0)
         if not any(_inside(centre, r.box) for r in first.reads):
             return None
-    if not all(_accounted(u.box, extra) for u in first.unreadable):
+    if not all(_accounted(u, extra) for u in first.unreadable):
         return None
     reads = [*first.reads, *extra]
     if len(set(r.tile for r in reads)) < len(reads):
@@ -84,13 +104,20 @@ def _overlap(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> bool:
     )
 
 
-def _accounted(box: list[tuple[int, int]], reads: list[TileRead]) -> bool:
-    """Whether a tile the classical reader outlined (and could not read) is one the nets
-    read: its centre in a read's outline, or a read's centre in it. A tile outlined by one
-    reader and missed by the other is a refusal, never left out of the total."""
-    if len(box) < 3 or _area(box) < 1:
-        return True
-    return any(_overlap(box, read.box) for read in reads)
+def _accounted(u: Unreadable, reads: list[TileRead]) -> bool:
+    """Whether a tile the classical reader could not read is one the nets read: their
+    reads over its outline fill at least half of it (its guesses, being unsure, do not
+    bind the nets' confident reading: glare misleads the classical reader's pip count). A
+    doubt no read settles (a half with more pips than the set has, a tile much smaller
+    than the others, an outline with no area) is never accounted for: a tile outlined by
+    one reader and missed by the other is a refusal, never left out."""
+    area = _area(u.box) if len(u.box) >= 3 else 0.0
+    if area < 1 or u.pips > 0 or u.reason == SMALL:
+        return False
+    over = [r for r in reads if _overlap(u.box, r.box)]
+    if not over:
+        return False
+    return sum(min(_area(r.box), area) for r in over) >= 0.5 * area
 
 
 def _area(box: list[tuple[int, int]]) -> float:
@@ -103,6 +130,8 @@ def _area(box: list[tuple[int, int]]) -> float:
 def _inside(point: np.ndarray, box: list[tuple[int, int]]) -> bool:
     """Whether ``point`` lies inside the convex outline ``box``."""
     pts = np.asarray(box, np.float64)
+    if len(pts) < 3 or _area(box) < 1:
+        return False  # a point or a line holds nothing
     edges = np.roll(pts, -1, axis=0) - pts
     to_point = np.asarray(point, np.float64) - pts
     signs = (edges[:, 0] * to_point[:, 1] - edges[:, 1] * to_point[:, 0]).tolist()
@@ -123,7 +152,7 @@ def _halves_read(
     unreadable: list[Unreadable] = []
     for u in first.unreadable:
         tile = None
-        if u.pips == 0 and len(u.box) == 4:
+        if u.pips == 0 and len(u.box) == 4 and u.reason not in NOT_OUTLINES:
             corners = nets.short_side_first(np.asarray(u.box, np.float64) / reduction)
             if corners is not None:
                 found = nets.read_outlined(image, corners, top)
@@ -162,8 +191,7 @@ def alike_in_size(reading: PhotoReading) -> PhotoReading:
         width = float(np.median([w for w, _ in others]))
         length = float(np.median([n for _, n in others]))
         if sizes[i][0] < SMALLEST * width and sizes[i][1] < SMALLEST * length:
-            why = "much smaller than the other tiles (a printed picture of a domino?)"
-            small.append(Unreadable(read.box, [read.tile], why))
+            small.append(Unreadable(read.box, [read.tile], SMALL))
         else:
             keep.append(read)
     if not small:

@@ -19,6 +19,10 @@ from cf.photo.faces import holes_filled, ink_map
 from cf.photo.outlines import Candidate
 from cf.photo.pips import Result
 
+#: The reasons for what no outline covers: their boxes are regions, not tiles' outlines.
+ONE_MORE = "face enough for one more tile than were read"
+UNCOVERED = "a light, tile-sized region with pip-like marks that no tile read accounts for"
+
 
 def uncovered(
     candidates: list[Candidate],
@@ -61,7 +65,7 @@ def uncovered(
                     # Face enough for one more tile beside the tiles read: the hand reads
                     # as fewer tiles than its outline holds (a double-blank missed?).
                     corners = cv2.boxPoints(cv2.minAreaRect(cv2.findNonZero(part)))
-                    why = "face enough for one more tile than were read"
+                    why = ONE_MORE
                     corners = (corners + np.array([x, y], np.float32)).astype(np.float64)
                     out.append((corners, None, 0.0, [], why))
                 continue  # blank: a face-down tile or the like
@@ -148,7 +152,7 @@ def missed_faces(
         (cx, cy), (mw, mh), angle = cv2.minAreaRect(pts)
         rect = ((cx, cy), (mw + 0.3 * tile_w, mh + 0.3 * tile_w), angle)
         corners = cv2.boxPoints(rect) + np.array([x, y], np.float32)
-        why = "a light, tile-sized region with pip-like marks that no tile read accounts for"
+        why = UNCOVERED
         out.append((corners.astype(np.float64), None, 0.0, [], why))
     return out
 
