@@ -38,6 +38,21 @@ def test_a_half_crop_is_augmented_in_place_and_reproducibly():
     assert grey[14:19, 14:19].mean() < grey[:6, :6].mean()
 
 
+def test_a_half_crop_shows_other_sets_layouts_of_its_pips():
+    """A 2 on one diagonal trains the net on the other diagonal too (sets differ): the
+    crop mirrored or its sides swapped, the same count."""
+    crop = np.full((nets.HALF_SIDE, nets.HALF_SIDE, 3), 220, np.uint8)
+    for centre in ((8, 8), (24, 24)):
+        cv2.circle(crop, centre, 4, (20, 20, 20), -1)
+    seen = set()
+    for seed in range(30):
+        grey = train._augment_half(np.random.default_rng(seed), crop).astype(float).mean(axis=2)
+        main = grey[6:11, 6:11].mean() + grey[22:27, 22:27].mean()
+        other = grey[6:11, 22:27].mean() + grey[22:27, 6:11].mean()
+        seen.add("main" if main < other else "other")
+    assert seen == {"main", "other"}
+
+
 @pytest.mark.parametrize(("name", "key"), [(nets.TILE_NET, "tiles"), (nets.HALF_NET, "halves")])
 def test_fine_tuning_starts_from_the_committed_nets(name, key):
     torch = pytest.importorskip("torch")
