@@ -21,8 +21,10 @@ from cf.tiles import Tile
 TILE_NET = "tiles.onnx"
 HALF_NET = "halves.onnx"
 
-#: Long side, in pixels, of the image the tiles net sees.
-SEG_SIZE = 384
+#: Long side, in pixels, of the image the tiles net sees (it was trained on parts of
+#: photos 192 to 288 pixels a side, tiles of every size in them; at 512 touching tiles come
+#: apart more often than at 384: bench/photo_nets.py).
+SEG_SIZE = 512
 
 #: Side, in pixels, of the upright half-tile the halves net reads.
 HALF_SIDE = 32
