@@ -106,3 +106,32 @@ def test_a_face_with_no_divider_is_not_taken_for_a_tile():
     assert [why for _, why in odd] == [nets.NO_DIVIDER]
     centre = np.mean(photo.boxes[0], axis=0)
     assert np.linalg.norm(np.mean(odd[0][0], axis=0) - centre) < 10
+
+
+def test_a_tile_seen_shortened_is_still_a_tile():
+    """A slanted view or a photo squeezed to a square (datasets resize so) shortens a tile
+    to under twice its width: the nets take it as one tile, as the classical reader does."""
+    photo = render_family(3, "single", size=(640, 480))
+    box = np.asarray(photo.boxes[0], np.float64)
+    along = box[3] - box[0]
+    v = along / np.linalg.norm(along)
+    squeeze = np.eye(2) - (1 - 0.72) * np.outer(v, v)  # 0.72 of its length: about 1.44 : 1
+    centre = box.mean(axis=0)
+    matrix = np.hstack([squeeze, (centre - squeeze @ centre)[:, None]])
+    image = cv2.warpAffine(photo.image, matrix, (640, 480), borderMode=cv2.BORDER_REPLICATE)
+    tiles, odd = nets.tile_outlines(image)
+    assert len(tiles) == 1 and not odd
+    short = nets.short_side_first(tiles[0])
+    assert short is not None
+    ratio = np.linalg.norm(short[2] - short[1]) / np.linalg.norm(short[1] - short[0])
+    assert 1.3 <= ratio < 1.6
+
+
+def test_an_outline_far_from_a_tiles_shape_is_not_read_as_one():
+    square = np.array([[0, 0], [40, 0], [40, 40], [0, 40]], float)
+    assert nets.short_side_first(square) is None
+    long_ = np.array([[0, 0], [40, 0], [40, 120], [0, 120]], float)
+    assert nets.short_side_first(long_) is None
+    tile = np.array([[0, 0], [0, 80], [40, 80], [40, 0]], float)
+    first = nets.short_side_first(tile)
+    assert first is not None and np.linalg.norm(first[1] - first[0]) == 40

@@ -38,6 +38,21 @@ def test_a_half_crop_is_augmented_in_place_and_reproducibly():
     assert grey[14:19, 14:19].mean() < grey[:6, :6].mean()
 
 
+def test_a_half_crop_shows_other_sets_layouts_of_its_pips():
+    """A 2 on one diagonal trains the net on the other diagonal too (sets differ): the
+    crop mirrored or its sides swapped, the same count."""
+    crop = np.full((nets.HALF_SIDE, nets.HALF_SIDE, 3), 220, np.uint8)
+    for centre in ((8, 8), (24, 24)):
+        cv2.circle(crop, centre, 4, (20, 20, 20), -1)
+    seen = set()
+    for seed in range(30):
+        grey = train._augment_half(np.random.default_rng(seed), crop).astype(float).mean(axis=2)
+        main = grey[6:11, 6:11].mean() + grey[22:27, 22:27].mean()
+        other = grey[6:11, 22:27].mean() + grey[22:27, 6:11].mean()
+        seen.add("main" if main < other else "other")
+    assert seen == {"main", "other"}
+
+
 @pytest.mark.parametrize(("name", "key"), [(nets.TILE_NET, "tiles"), (nets.HALF_NET, "halves")])
 def test_fine_tuning_starts_from_the_committed_nets(name, key):
     torch = pytest.importorskip("torch")
@@ -56,3 +71,59 @@ def test_fine_tuning_starts_from_the_committed_nets(name, key):
     with torch.no_grad():
         out = model(x).numpy()
     np.testing.assert_allclose(out, checks[f"{key}_output"], atol=1e-4)
+
+
+def _pip_centres(face: np.ndarray) -> list[tuple[float, float]]:
+    dark = (face.mean(axis=2) < 100).astype(np.uint8)
+    count, _, _, centres = cv2.connectedComponentsWithStats(dark)
+    return sorted((round(float(x)), round(float(y))) for x, y in centres[1:count])
+
+
+def test_sets_lay_out_their_pips_either_way():
+    """A training photo's set may put a 2 on the other diagonal (mirrored) or a 6 in rows
+    (sides swapped): the count is the same, the look is another set's."""
+    from cf.photo.synth import _tile_sprite
+
+    style = {
+        "ivory": np.array([230.0, 240, 245]),
+        "radius": 0.1,
+        "pip": 0.1,
+        "spinner": False,
+        "divider": 0.7,
+        "bar": (25, 25, 25),
+        "thick": 0.03,
+        "pips": {n: (25, 25, 25) for n in range(16)},
+    }
+
+    def half(number: int, **flips: bool) -> np.ndarray:
+        face, _ = _tile_sprite(np.random.default_rng(0), (number, 0), 100, "black", style | flips)
+        return face[:90]  # the first half, the divider left out
+
+    plain, mirrored = _pip_centres(half(2)), _pip_centres(half(2, mirror=True))
+    assert len(plain) == len(mirrored) == 2
+    assert plain != mirrored
+    flipped = np.array(sorted((100 - x, y) for x, y in plain))
+    assert np.abs(flipped - np.array(mirrored)).max() <= 2
+    columns, rows = _pip_centres(half(6)), _pip_centres(half(6, swap=True))
+    assert len({round(x / 10) for x, _ in columns}) == 2  # two columns of three
+    assert len({round(y / 10) for _, y in rows}) == 2  # two rows of three
+
+
+def test_a_squeezed_photo_and_a_palm_under_the_tiles_leave_the_labels_right():
+    from cf.photo.scenes import _palm, _squeeze
+
+    photo = render_family(4, "ivory", size=(320, 240), count=3, top=9)
+    image, boxes, _ = _squeeze(np.random.default_rng(1), photo.image, photo.boxes, [])
+    assert image.shape == photo.image.shape
+    inside = np.zeros((240, 320), np.uint8)
+    for box in boxes:  # the tiles' outlines moved with them: light faces inside
+        cv2.fillConvexPoly(inside, np.round(box).astype(np.int32), 1)
+    grey = image.mean(axis=2)
+    assert grey[inside == 1].mean() > grey[inside == 0].mean() + 30
+    ground = np.full((240, 320, 3), 40, np.float32)
+    _palm(np.random.default_rng(2), ground, [np.array([160.0, 120.0])], 30.0)
+    skin = ground.mean(axis=2) > 100
+    ys, xs = np.nonzero(skin)
+    assert skin.sum() > 2000  # a palm and fingers, around the tiles
+    assert np.hypot(xs.mean() - 160, ys.mean() - 120) < 3 * 30
+    assert ground[~skin].mean() < 60

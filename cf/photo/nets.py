@@ -14,14 +14,17 @@ from typing import Any
 
 import numpy as np
 
+from cf.photo.outlines import TILE_ASPECT
 from cf.tiles import Tile
 
 #: The files, in ``cf/photo/models/``.
 TILE_NET = "tiles.onnx"
 HALF_NET = "halves.onnx"
 
-#: Long side, in pixels, of the image the tiles net sees.
-SEG_SIZE = 384
+#: Long side, in pixels, of the image the tiles net sees (it was trained on parts of
+#: photos 192 to 288 pixels a side, tiles of every size in them; at 512 touching tiles come
+#: apart more often than at 384: bench/photo_nets.py).
+SEG_SIZE = 512
 
 #: Side, in pixels, of the upright half-tile the halves net reads.
 HALF_SIDE = 32
@@ -175,7 +178,7 @@ def tile_outlines(image: np.ndarray) -> tuple[list[np.ndarray], list[tuple[np.nd
         )
         ratio = length / tile_w
         fill = area / (rw * rh)
-        if 1.6 <= ratio <= 2.5 and fill >= 0.7 and short >= 2:
+        if TILE_ASPECT[0] <= ratio <= TILE_ASPECT[1] and fill >= 0.7 and short >= 2:
             # The divider class somewhere in the middle third of the tile's length.
             ys, xs = np.nonzero(mask)
             inside = np.stack([xs + x, ys + y], axis=1)
@@ -241,13 +244,13 @@ def _tile(corners: np.ndarray, probs: np.ndarray, unsure: np.ndarray, top: int) 
 
 def short_side_first(box: np.ndarray) -> np.ndarray | None:
     """A tile's outline (4 x 2) turned so that its first side is a short one, as
-    :func:`upright` takes it; None when it is not a tile's shape (sides 1.6 to 2.5 apart)."""
+    :func:`upright` takes it; None when it is not a tile's shape (:data:`TILE_ASPECT`)."""
     box = np.asarray(box, np.float64)
     first, second = (float(np.linalg.norm(box[i + 1] - box[i])) for i in (0, 1))
     if first > second:
         box = np.roll(box, -1, axis=0)
         first, second = second, first
-    if first < 4 or not 1.6 <= second / first <= 2.5:
+    if first < 4 or not TILE_ASPECT[0] <= second / first <= TILE_ASPECT[1]:
         return None
     return box
 

@@ -19,6 +19,10 @@ import numpy as np
 from cf.photo.dividers import Divider
 from cf.photo.faces import sample
 
+#: Length over width of a tile's outline, as the photo shows it: 2 face on, shorter seen at
+#: a slant or in a photo squeezed to a square (datasets resize so), longer the other way.
+TILE_ASPECT = (1.3, 2.6)
+
 
 @dataclass
 class Candidate:
@@ -254,7 +258,7 @@ def _fit_lone_tiles(
         fill = cv2.contourArea(contour.astype(np.float32)) / (long_ * short)
         aspect = long_ / short
         if (
-            1.3 <= aspect <= 2.6
+            TILE_ASPECT[0] <= aspect <= TILE_ASPECT[1]
             and abs(float(np.dot(v, old_v))) > 0.95
             and fill > 0.85
             and abs(short - cand.width) < 0.2 * cand.width

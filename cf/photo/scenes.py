@@ -74,7 +74,8 @@ def render_family(
     if family not in FAMILIES:
         raise ValueError(Message("unknown family {family!r}", family=family))
     rng = np.random.default_rng([seed, FAMILIES.index(family)])
-    if family == "mixed":
+    mixed = family == "mixed"
+    if mixed:
         family = str(rng.choice(FAMILIES[:-1]))
         knobs = _knobs(rng, family, mixed=True)
     else:
@@ -113,6 +114,13 @@ def render_family(
             rng, len(tiles), tile_w, width, height, "scatter" if layout == "single" else layout
         )
     style = _style(rng, knobs["body"], top)
+    # What only mixed photos (the training set) have, drawn from a stream of their own so
+    # that the other families' photos stay as they were.
+    extra = np.random.default_rng([seed, FAMILIES.index("mixed"), 1]) if mixed else None
+    if extra is not None:
+        style["mirror"], style["swap"] = bool(extra.random() < 0.5), bool(extra.random() < 0.3)
+        if extra.random() < 0.12:
+            _palm(extra, image, [c for c in centres if c is not None], tile_w)
     side = None
     if rng.random() < 0.4:
         theta = rng.uniform(0, 2 * math.pi)
@@ -129,7 +137,53 @@ def render_family(
         kept.append(tile)
         drawn.append(halves)
     image, boxes, distractors = _camera(rng, image, boxes, distractors, knobs)
+    if extra is not None and extra.random() < 0.15:
+        image, boxes, distractors = _squeeze(extra, image, boxes, distractors)
     return SynthPhoto(image, kept, boxes, top, drawn, distractors, family)
+
+
+def _palm(
+    rng: np.random.Generator, image: np.ndarray, centres: list[np.ndarray], tile_w: float
+) -> None:
+    """A hand under the tiles (they lie in its palm): skin, light and smooth like a tile's
+    face, but with no divider and no pips."""
+    if not centres:
+        return
+    h, w = image.shape[:2]
+    skin = np.array([rng.uniform(120, 200), rng.uniform(150, 210), rng.uniform(190, 245)])
+    layer = np.zeros((h, w), np.float32)
+    centre = centres[int(rng.integers(len(centres)))] + rng.normal(0, tile_w, 2)
+    size = tile_w * rng.uniform(2.0, 3.5)
+    angle = rng.uniform(0, 360)
+    c = (round(float(centre[0])), round(float(centre[1])))
+    cv2.ellipse(layer, c, (round(size), round(size * 0.8)), angle, 0, 360, 1.0, cv2.FILLED)
+    for k in range(int(rng.integers(2, 6))):  # fingers and a thumb
+        theta = math.radians(angle + rng.uniform(-70, 70) + (180 if k == 0 else 0))
+        tip = centre + np.array([math.cos(theta), math.sin(theta)]) * size * rng.uniform(1.2, 1.7)
+        end = (round(float(tip[0])), round(float(tip[1])))
+        cv2.line(layer, c, end, 1.0, max(2, round(tile_w * rng.uniform(0.6, 0.9))))
+    soft = np.asarray(cv2.GaussianBlur(layer, (0, 0), max(1.0, tile_w * 0.08)), np.float32)
+    image *= (1 - soft)[:, :, None]
+    image += soft[:, :, None] * skin.astype(np.float32)
+
+
+def _squeeze(
+    rng: np.random.Generator,
+    image: np.ndarray,
+    boxes: list[np.ndarray],
+    distractors: list[np.ndarray],
+) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray]]:
+    """The photo squeezed along one side, as datasets resize photos to a square."""
+    h, w = image.shape[:2]
+    factor = rng.uniform(0.7, 0.95)
+    sx, sy = (factor, 1.0) if rng.random() < 0.5 else (1.0, factor)
+    matrix = np.array([[sx, 0, (1 - sx) * w / 2], [0, sy, (1 - sy) * h / 2]])
+    image = cv2.warpAffine(image, matrix, (w, h), borderMode=cv2.BORDER_REFLECT)
+
+    def move(box: np.ndarray) -> np.ndarray:
+        return np.asarray(box, np.float64) @ matrix[:, :2].T + matrix[:, 2]
+
+    return image, [move(b) for b in boxes], [move(b) for b in distractors]
 
 
 def _knobs(rng: np.random.Generator, family: str, mixed: bool) -> dict:

@@ -267,7 +267,10 @@ def _tile_sprite(
                 (25, 25, 25) if pip_style == "black" else PIP_COLOURS.get(number, (0, 0, 0)),
                 float,
             )
-        for x, y in LAYOUTS[number]:
+        for x0, y0 in LAYOUTS[number]:
+            # Sets differ: a 2 or 3 on the other diagonal, a 6 in rows, not columns.
+            x, y = (y0, x0) if style.get("swap") else (x0, y0)
+            x = 1 - x if style.get("mirror") else x
             px = 0.1 * w + x * 0.8 * w
             py = (part * w) + 0.1 * w + y * 0.8 * w
             c = colour * rng.uniform(0.9, 1.05)

@@ -1,7 +1,7 @@
 """Train the photo reader's two small networks on synthetic photos and export them to ONNX.
 
     pip install -e '.[train]'          # torch==2.13.0 (CPU) and onnx: never needed to run cf
-    python -m cf.photo.train --seed 0  # about 10 minutes of CPU; writes cf/photo/models/
+    python -m cf.photo.train --seed 0  # about 50 minutes of CPU; writes cf/photo/models/
 
 Never imported by ``cf`` itself. Every training photo comes from
 :func:`cf.photo.scenes.render_family` (family ``mixed``): no real photo is ever used. Two nets:
@@ -43,7 +43,7 @@ TILE_PHOTOS, TILE_STEPS, RIM_WEIGHT = 1800, 4000, 3.0
 
 #: The halves net's training: photos rendered (two sets of half crops each, augmented) and
 #: steps of 64 crops.
-HALF_PHOTOS, HALF_STEPS = 1600, 5000
+HALF_PHOTOS, HALF_STEPS = 3000, 7000
 
 
 def _seg_sample(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -81,11 +81,19 @@ def _half_sample(seed: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _augment_half(rng: np.random.Generator, crop: np.ndarray) -> np.ndarray:
-    """A half crop as another camera, light and set would show it: a box a little off
-    (turned, scaled), light falling across it, contrast and gamma, blur, other colours in
-    the channels, noise. The pips stay where they are, so the label does too."""
+    """A half crop as another camera, light and set would show it: another set's layout
+    of the pips, a box a little off (turned, scaled), light falling across it, contrast and
+    gamma, blur, a small tile enlarged, other colours in the channels, noise. The count
+    stays what it was, so the label does too."""
     side = crop.shape[0]
     c: np.ndarray = crop.astype(np.float32)
+    # Sets differ in how they lay out a number's pips (a 2 or 3 on either diagonal, a 6 in
+    # rows or columns): the half mirrored or its sides swapped holds as many pips.
+    if rng.random() < 0.5:
+        c = c[:, ::-1]
+    if rng.random() < 0.5:
+        c = c.transpose(1, 0, 2)
+    c = np.ascontiguousarray(c)
     if rng.random() < 0.5:
         centre = ((side - 1) / 2, (side - 1) / 2)
         m = cv2.getRotationMatrix2D(centre, rng.uniform(-8, 8), rng.uniform(0.92, 1.08))
@@ -99,6 +107,10 @@ def _augment_half(rng: np.random.Generator, crop: np.ndarray) -> np.ndarray:
     c = (c - mean) * rng.uniform(0.6, 1.3) + mean
     if rng.random() < 0.4:
         c = cv2.GaussianBlur(c, (0, 0), rng.uniform(0.4, 1.1))
+    if rng.random() < 0.3:
+        # A small tile in a big frame: fewer pixels than the crop, enlarged.
+        low = max(8, round(side * rng.uniform(0.35, 0.8)))
+        c = cv2.resize(cv2.resize(c, (low, low), interpolation=cv2.INTER_AREA), (side, side))
     c = c[:, :, rng.permutation(3)]
     c += rng.normal(0, rng.uniform(0, 8), c.shape).astype(np.float32)
     return np.clip(c, 0, 255).astype(np.uint8)
@@ -153,18 +165,23 @@ def _half_model():
     from torch import nn
 
     def conv(a: int, b: int) -> list:
-        return [nn.Conv2d(a, b, 3, padding=1), nn.BatchNorm2d(b), nn.ReLU(), nn.MaxPool2d(2)]
+        return [nn.Conv2d(a, b, 3, padding=1), nn.BatchNorm2d(b), nn.ReLU()]
+
+    def stage(a: int, b: int) -> list:
+        # Two convolutions a level: pips cut by a tight outline, blur and glare need more
+        # than one look at each scale.
+        return [*conv(a, b), *conv(b, b), nn.MaxPool2d(2)]
 
     side = nets.HALF_SIDE // 8
     return nn.Sequential(
-        *conv(3, 12),
-        *conv(12, 24),
-        *conv(24, 32),
+        *stage(3, 16),
+        *stage(16, 32),
+        *stage(32, 48),
         nn.Flatten(),
-        nn.Linear(32 * side * side, 64),
+        nn.Linear(48 * side * side, 96),
         nn.ReLU(),
         nn.Dropout(0.2),
-        nn.Linear(64, nets.NOT_A_HALF + 1),
+        nn.Linear(96, nets.NOT_A_HALF + 1),
         nn.Softmax(1),
     )
 
