@@ -39,18 +39,26 @@ def test_a_half_crop_is_augmented_in_place_and_reproducibly():
 
 
 def test_a_half_crop_shows_other_sets_layouts_of_its_pips():
-    """A 2 on one diagonal trains the net on the other diagonal too (sets differ): the
-    crop mirrored or its sides swapped, the same count."""
-    crop = np.full((nets.HALF_SIDE, nets.HALF_SIDE, 3), 220, np.uint8)
+    """A 2 on one diagonal trains the net on the other diagonal too, a 6 in columns on a 6
+    in rows (sets differ): the crop mirrored or its sides swapped, the same count."""
+    two = np.full((nets.HALF_SIDE, nets.HALF_SIDE, 3), 220, np.uint8)
     for centre in ((8, 8), (24, 24)):
-        cv2.circle(crop, centre, 4, (20, 20, 20), -1)
-    seen = set()
+        cv2.circle(two, centre, 4, (20, 20, 20), -1)
+    six = np.full((nets.HALF_SIDE, nets.HALF_SIDE, 3), 220, np.uint8)
+    for x in (9, 23):
+        for y in (6, 16, 26):
+            cv2.circle(six, (x, y), 3, (20, 20, 20), -1)
+    diagonals, sixes = set(), set()
     for seed in range(30):
-        grey = train._augment_half(np.random.default_rng(seed), crop).astype(float).mean(axis=2)
+        grey = train._augment_half(np.random.default_rng(seed), two).astype(float).mean(axis=2)
         main = grey[6:11, 6:11].mean() + grey[22:27, 22:27].mean()
         other = grey[6:11, 22:27].mean() + grey[22:27, 6:11].mean()
-        seen.add("main" if main < other else "other")
-    assert seen == {"main", "other"}
+        diagonals.add("main" if main < other else "other")
+        grey = train._augment_half(np.random.default_rng(seed), six).astype(float).mean(axis=2)
+        # Dark down the middle column: the sides swapped (rows of three across).
+        sixes.add("rows" if grey[:, 14:19].mean() < grey[14:19, :].mean() else "columns")
+    assert diagonals == {"main", "other"}
+    assert sixes == {"rows", "columns"}
 
 
 @pytest.mark.parametrize(("name", "key"), [(nets.TILE_NET, "tiles"), (nets.HALF_NET, "halves")])

@@ -224,7 +224,23 @@ def read_tiles(image: np.ndarray, top: int) -> list[Found]:
         one = _tile(corners, probs[2 * i : 2 * i + 2], unsure[2 * i : 2 * i + 2], top)
         if one is not None:
             found.append(one)
+        elif _aspect(corners) < FACE_ON:
+            # Tiles run together side by side look like one short tile whose halves are
+            # no halves: reported, never left out (a face-down tile or a printed picture,
+            # which are left out, has a tile's own shape).
+            found.append(Found(corners, None, 0.0, [], NOT_ONE_TILE))
     return _once_each(found)
+
+
+#: Length over width below which an outline is not a tile seen face on (about 2): a slanted
+#: view, a squeezed photo, or tiles run together.
+FACE_ON = 1.6
+
+
+def _aspect(corners: np.ndarray) -> float:
+    """Length over width of a 4 x 2 outline (its longer side over its shorter)."""
+    a, b = (float(np.linalg.norm(corners[i + 1] - corners[i])) for i in (0, 1))
+    return max(a, b) / max(min(a, b), 1e-6)
 
 
 def _tile(corners: np.ndarray, probs: np.ndarray, unsure: np.ndarray, top: int) -> Found | None:

@@ -178,7 +178,9 @@ def _squeeze(
     factor = rng.uniform(0.7, 0.95)
     sx, sy = (factor, 1.0) if rng.random() < 0.5 else (1.0, factor)
     matrix = np.array([[sx, 0, (1 - sx) * w / 2], [0, sy, (1 - sy) * h / 2]])
-    image = cv2.warpAffine(image, matrix, (w, h), borderMode=cv2.BORDER_REFLECT)
+    # The band left at the sides repeats the edge (a reflection would mirror tiles into it,
+    # which no label marks).
+    image = cv2.warpAffine(image, matrix, (w, h), borderMode=cv2.BORDER_REPLICATE)
 
     def move(box: np.ndarray) -> np.ndarray:
         return np.asarray(box, np.float64) @ matrix[:, :2].T + matrix[:, 2]
