@@ -150,11 +150,15 @@ def test_an_outline_that_is_not_a_tile_shape_is_not_read():
 
 def test_a_tile_the_classical_reader_outlined_and_the_nets_missed_is_a_refusal(monkeypatch):
     """The nets read a whole hand, but the classical reader outlined a tile where the nets
-    read none: the hand may hold one more tile, so the refusal stands."""
+    read none and see a tile face: the hand may hold one more tile, so the refusal stands.
+    Where the tiles net sees no face at all in that outline (bare table), it is no tile."""
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
     found = reader.PhotoReading(unreadable=[reader.Unreadable(_box(2, 2, 30, 60), [])])
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: found)
     assert all(not combined._inside(np.mean(b, axis=0), _box(2, 2, 30, 60)) for b in photo.boxes)
+    assert nets.face_share(nets.seen(photo.image), np.array(_box(2, 2, 30, 60))) < 0.05
+    assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
+    monkeypatch.setattr(nets, "face_share", lambda view, box: combined.NO_FACE)
     assert combined.read_hand(photo.image, 9) is found
     # Outlined where the nets read a tile: accounted for, the nets' reading stands.
     inner = [tuple(map(round, p)) for p in photo.boxes[0]]
@@ -204,3 +208,33 @@ def test_a_doubt_the_nets_do_not_settle_stays_a_refusal(monkeypatch, case):
     assert sorted(nets.reading(photo.image, 9, 0.6).tiles) == sorted(photo.tiles)
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
     assert combined.read_hand(photo.image, 9) is first
+
+
+def test_an_outline_the_nets_see_no_face_in_is_no_tile_unless_they_found_something_there(
+    monkeypatch,
+):
+    """A glare spot or a pattern the classical reader outlined but could not read: where the
+    tiles net sees no face in it and found nothing over it, the nets' reading of the hand
+    stands. A doubt of the nets' over it, a half with more pips than the set has or a tile
+    much smaller than the others is never settled so."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    junk = reader.Unreadable(_box(2, 2, 30, 60), [], "a tile whose divider was not found")
+    nets_read = reader.PhotoReading(
+        reads=[reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles, boxes, strict=True)]
+    )
+    no_face = lambda box: True  # noqa: E731
+    assert combined._merged(reader.PhotoReading(unreadable=[junk]), nets_read, no_face)
+    assert combined._merged(reader.PhotoReading(unreadable=[junk]), nets_read) is None
+    # Over a tile the nets read, an outline too big for it to fill stays a doubt.
+    centre = np.mean(photo.boxes[0], axis=0)
+    big = reader.Unreadable(_box(*(round(v) - 150 for v in centre), 300, 300), [])
+    assert combined._overlap(big.box, boxes[0])
+    assert combined._merged(reader.PhotoReading(unreadable=[big]), nets_read, no_face) is None
+    for other in (
+        reader.Unreadable(junk.box, [], "13 pips, more than the set has", 13),
+        reader.Unreadable(junk.box, [Tile(1, 1)], combined.SMALL),
+        reader.Unreadable([(5, 5)] * 4, []),
+    ):
+        first = reader.PhotoReading(unreadable=[other])
+        assert combined._merged(first, nets_read, no_face) is None

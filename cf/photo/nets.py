@@ -128,12 +128,18 @@ NOT_ONE_TILE = "face seen, but not the shape of one tile"
 NO_DIVIDER = "a tile whose divider was not found"
 
 
-def tile_outlines(image: np.ndarray) -> tuple[list[np.ndarray], list[tuple[np.ndarray, str]]]:
-    """Where the tiles net sees tiles in a BGR photo: outlines of single tiles (4 x 2
-    corners in image pixels, the short side first), and outlines of face regions it does
-    not take as one tile, each with the reason: not one tile's shape (tiles run together, a
-    part of a tile), or no divider across its middle (every face-up tile has one: a blank
-    face is the back of a tile or a piece of card)."""
+@dataclass(frozen=True)
+class Seen:
+    """What the tiles net sees in a photo: its class probabilities (3 x h x w: background,
+    tile face, divider), at half the size it reads, and the factor from those pixels to
+    the photo's (x, y)."""
+
+    probs: np.ndarray
+    to_image: np.ndarray
+
+
+def seen(image: np.ndarray) -> Seen:
+    """The tiles net's view of a BGR photo, its long side scaled to :data:`SEG_SIZE`."""
     import cv2
 
     h, w = image.shape[:2]
@@ -141,10 +147,39 @@ def tile_outlines(image: np.ndarray) -> tuple[list[np.ndarray], list[tuple[np.nd
     sw, sh = max(32, round(w * scale / 32) * 32), max(32, round(h * scale / 32) * 32)
     small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
     probs = run(TILE_NET, prepare_photo(small))[0]
+    return Seen(probs, np.array([w / (sw / 2), h / (sh / 2)]))
+
+
+def face_share(view: Seen, box: np.ndarray) -> float:
+    """The part of the outline ``box`` (N x 2 photo pixels) the tiles net sees as tile face
+    or divider (0 for an outline with no area)."""
+    import cv2
+
+    face = view.probs[0] < 0.5
+    inside = np.zeros(face.shape, np.uint8)
+    pts = np.round(np.asarray(box, np.float64) / view.to_image).astype(np.int32)
+    if len(pts) < 3:
+        return 0.0
+    cv2.fillConvexPoly(inside, pts, 1)
+    n = int(inside.sum())
+    return float(face[inside > 0].sum()) / n if n else 0.0
+
+
+def tile_outlines(
+    image: np.ndarray, view: Seen | None = None
+) -> tuple[list[np.ndarray], list[tuple[np.ndarray, str]]]:
+    """Where the tiles net sees tiles in a BGR photo: outlines of single tiles (4 x 2
+    corners in image pixels, the short side first), and outlines of face regions it does
+    not take as one tile, each with the reason: not one tile's shape (tiles run together, a
+    part of a tile), or no divider across its middle (every face-up tile has one: a blank
+    face is the back of a tile or a piece of card). ``view``: :func:`seen` of the photo,
+    when the caller has it."""
+    import cv2
+
+    view = view or seen(image)
+    probs, to_image = view.probs, view.to_image
     face = (probs[0] < 0.5).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(face, connectivity=4)
-    # Output pixels to image pixels.
-    to_image = np.array([w / (sw / 2), h / (sh / 2)])
     tiles, odd = [], []
     for index in range(1, count):
         area = stats[index, cv2.CC_STAT_AREA]
@@ -207,13 +242,13 @@ def read_halves(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     return (probs[:n] + probs[n:]) / 2, np.abs(probs[:n] - probs[n:]).max(axis=1)
 
 
-def read_tiles(image: np.ndarray, top: int) -> list[Found]:
+def read_tiles(image: np.ndarray, top: int, view: Seen | None = None) -> list[Found]:
     """Find and read every face-up tile of a BGR photo with the two nets, the game's rules
     checked on top: at most ``top`` pips a half, each tile once a hand, a half reads the
-    same both ways up."""
+    same both ways up. ``view``: :func:`seen` of the photo, when the caller has it."""
     import cv2
 
-    tiles, odd = tile_outlines(image)
+    tiles, odd = tile_outlines(image, view)
     found: list[Found] = [Found(c, None, 0.0, [], why) for c, why in odd]
     crops = []
     for corners in tiles:
@@ -316,10 +351,17 @@ def _once_each(found: list[Found]) -> list[Found]:
     ]
 
 
-def reading(image: np.ndarray, top: int, min_confidence: float, reduction: int = 1) -> Any:
+def reading(
+    image: np.ndarray,
+    top: int,
+    min_confidence: float,
+    reduction: int = 1,
+    view: Seen | None = None,
+) -> Any:
     """The nets' :class:`cf.photo.reader.PhotoReading` of a BGR photo: the tiles read with
     at least ``min_confidence``, the others unreadable; outlines times ``reduction`` (the
-    photo decoded at a fraction of its size)."""
+    photo decoded at a fraction of its size). ``view``: :func:`seen` of the photo, when
+    the caller has it."""
     from cf.photo.reader import PhotoReading, TileRead, Unreadable, to_bgr8
 
     image = to_bgr8(np.asarray(image))
@@ -327,7 +369,7 @@ def reading(image: np.ndarray, top: int, min_confidence: float, reduction: int =
     out = PhotoReading(width=width * reduction, height=height * reduction)
     if min(height, width) < 16:
         return out
-    found = read_tiles(image, top)
+    found = read_tiles(image, top, view)
     found.sort(
         key=lambda f: (round(float(f.corners[:, 1].mean()) / 40), float(f.corners[:, 0].mean()))
     )
