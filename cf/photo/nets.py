@@ -177,55 +177,101 @@ def tile_outlines(
     import cv2
 
     view = view or seen(image)
-    probs, to_image = view.probs, view.to_image
-    face = (probs[0] < 0.5).astype(np.uint8)
+    face = (view.probs[0] < 0.5).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(face, connectivity=4)
     tiles, odd = [], []
     for index in range(1, count):
-        area = stats[index, cv2.CC_STAT_AREA]
-        if area < 6:
+        if stats[index, cv2.CC_STAT_AREA] < 6:
             continue
         x, y, bw, bh = stats[index, :4]
         mask = (labels[y : y + bh, x : x + bw] == index).astype(np.uint8)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        points = np.vstack(contours).reshape(-1, 2).astype(np.float32) + np.array(
-            [x, y], np.float32
-        )
-        (cx, cy), (rw, rh), angle = cv2.minAreaRect(points)
-        rw, rh = rw + 1, rh + 1  # pixel centres to pixel edges
-        long_, short = max(rw, rh), min(rw, rh)
-        theta = np.radians(angle if rw >= rh else angle + 90)
-        v = np.array([np.cos(theta), np.sin(theta)])  # along the tile
-        u = np.array([v[1], -v[0]])  # across, as the training crops have it (no mirror)
-        tile_w = short / FACE_ACROSS
-        length = long_ / FACE_ALONG
-        centre = np.array([cx, cy])
-        corners = (
-            np.array(
-                [
-                    centre - u * tile_w / 2 - v * length / 2,
-                    centre + u * tile_w / 2 - v * length / 2,
-                    centre + u * tile_w / 2 + v * length / 2,
-                    centre - u * tile_w / 2 + v * length / 2,
-                ]
-            )
-            * to_image
-        )
-        ratio = length / tile_w
-        fill = area / (rw * rh)
-        if TILE_ASPECT[0] <= ratio <= TILE_ASPECT[1] and fill >= 0.7 and short >= 2:
-            # The divider class somewhere in the middle third of the tile's length.
-            ys, xs = np.nonzero(mask)
-            inside = np.stack([xs + x, ys + y], axis=1)
-            along = (inside - np.array([cx, cy])) @ v
-            middle = inside[np.abs(along) <= long_ / 6]
-            if (probs[2][middle[:, 1], middle[:, 0]] > 0.5).any():
+        found = [_region(mask, (x, y), view)]
+        if found[0][1] == NOT_ONE_TILE:
+            # Tiles run together: kept apart where a stricter bound splits them into at
+            # least one tile (the other parts stay doubts).
+            background = view.probs[0][y : y + bh, x : x + bw]
+            parts = [_region(m, (x, y), view) for m in _split(mask, background)]
+            if any(kind == "" for _, kind in parts):
+                found = parts
+        for corners, kind in found:
+            if kind == "":
                 tiles.append(corners)
-            else:
-                odd.append((corners, NO_DIVIDER))
-        elif area >= 20:
-            odd.append((corners, NOT_ONE_TILE))
+            elif kind is not None:
+                odd.append((corners, kind))
     return tiles, odd
+
+
+#: Stricter bounds on the background probability that split a face region of no tile's
+#: shape into tiles run together (the rim between touching tiles is less sure background
+#: than the table), loosest first.
+SPLIT_LEVELS = (0.25, 0.1, 0.03)
+
+
+def _split(mask: np.ndarray, background: np.ndarray) -> list[np.ndarray]:
+    """A face region (a 0/1 mask) of no tile's shape cut into the parts that a stricter
+    bound on the background probability separates (:data:`SPLIT_LEVELS`), each grown
+    back over the region (a watershed on the probability); [] if none splits it."""
+    import cv2
+
+    for level in SPLIT_LEVELS:
+        strict = ((background < level) & (mask > 0)).astype(np.uint8)
+        count, markers = cv2.connectedComponents(strict, connectivity=4)
+        sizes = np.bincount(markers.ravel(), minlength=count)[1:]
+        if int((sizes >= 6).sum()) < 2:
+            continue
+        markers = markers.astype(np.int32)
+        markers[mask == 0] = count  # the table: a basin of its own
+        grey = np.clip(background * 255, 0, 255).astype(np.uint8)
+        cv2.watershed(cv2.merge([grey, grey, grey]), markers)
+        return [(markers == k).astype(np.uint8) for k in range(1, count) if sizes[k - 1] >= 6]
+    return []
+
+
+def _region(
+    mask: np.ndarray, origin: tuple[int, int], view: Seen
+) -> tuple[np.ndarray, str | None]:
+    """The outline (4 x 2 image pixels, the short side first) of one face region (a 0/1
+    mask whose top left is ``origin`` in the net's output) and what it is: "" a tile,
+    :data:`NO_DIVIDER`, :data:`NOT_ONE_TILE`, or None (too small to tell)."""
+    import cv2
+
+    x, y = origin
+    area = int(mask.sum())
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if area < 6 or not contours:
+        return np.zeros((4, 2)), None
+    points = np.vstack(contours).reshape(-1, 2).astype(np.float32) + np.array([x, y], np.float32)
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(points)
+    rw, rh = rw + 1, rh + 1  # pixel centres to pixel edges
+    long_, short = max(rw, rh), min(rw, rh)
+    theta = np.radians(angle if rw >= rh else angle + 90)
+    v = np.array([np.cos(theta), np.sin(theta)])  # along the tile
+    u = np.array([v[1], -v[0]])  # across, as the training crops have it (no mirror)
+    tile_w = short / FACE_ACROSS
+    length = long_ / FACE_ALONG
+    centre = np.array([cx, cy])
+    corners = (
+        np.array(
+            [
+                centre - u * tile_w / 2 - v * length / 2,
+                centre + u * tile_w / 2 - v * length / 2,
+                centre + u * tile_w / 2 + v * length / 2,
+                centre - u * tile_w / 2 + v * length / 2,
+            ]
+        )
+        * view.to_image
+    )
+    ratio = length / tile_w
+    fill = area / (rw * rh)
+    if TILE_ASPECT[0] <= ratio <= TILE_ASPECT[1] and fill >= 0.7 and short >= 2:
+        # The divider class somewhere in the middle third of the tile's length.
+        ys, xs = np.nonzero(mask)
+        inside = np.stack([xs + x, ys + y], axis=1)
+        along = (inside - centre) @ v
+        middle = inside[np.abs(along) <= long_ / 6]
+        divider = (view.probs[2][middle[:, 1], middle[:, 0]] > 0.5).any()
+        return corners, "" if divider else NO_DIVIDER
+    return corners, NOT_ONE_TILE if area >= 20 else None
 
 
 def read_halves(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
