@@ -183,3 +183,25 @@ def test_tiles_run_together_are_split_where_a_stricter_bound_parts_them():
     # Nothing between them that a stricter bound sees as background: one region, a doubt.
     tiles, odd = nets.tile_outlines(image, _touching_pair(bridge=0.0))
     assert not tiles and [why for _, why in odd] == [nets.NOT_ONE_TILE]
+
+
+def test_the_face_share_of_an_outline_that_covers_nothing_is_all_face():
+    """Never "no face" by default: an outline outside the photo or with no area."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    view = nets.seen(photo.image)
+    assert nets.face_share(view, np.array([(900, 900), (950, 900), (950, 1000), (900, 1000)])) == 1
+    assert nets.face_share(view, np.array([(5, 5), (6, 6)])) == 1
+    assert nets.face_share(view, np.array(photo.boxes[0])) > 0.4
+
+
+def test_a_split_region_is_all_in_its_parts_and_a_small_seed_is_flooded():
+    """Every pixel of a split region is in exactly one part (none lost to the watershed's
+    lines or frame), and a seed under 6 pixels is no part of its own."""
+    view = _touching_pair(bridge=0.4)
+    mask = (view.probs[0] < 0.5).astype(np.uint8)
+    background = view.probs[0].copy()
+    background[30, 20] = 0.0  # a one-pixel sure spot in the rim: no third part
+    parts = nets._split(mask, background)
+    assert len(parts) == 2
+    assert (sum(parts) == mask).all()
+    assert sorted(int(p.sum()) for p in parts) == [24 * 13, 24 * 13]

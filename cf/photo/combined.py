@@ -6,10 +6,11 @@ tile at all, the halves net reads the tiles it outlined but could not read
 synthetic photos only) read the whole photo again. A reading the halves net completed
 stands when the whole-photo nets see nothing more (:func:`_nothing_more`); otherwise the
 two readings make one hand when they agree (:func:`_merged`): the same tile wherever both
-read one, every tile the classical reader could not read covered by tiles the nets read,
-nothing the nets could not read outside a tile read. Two readers that disagree are a
-refusal: the classical refusal stands. Without the model files (a source checkout that
-lacks them) the reader is the classical one.
+read one, every tile the classical reader could not read covered by tiles the nets read
+(or, on a photo whose tiles the tiles net sees, an outline it sees no face in: a glare
+spot, the table), nothing the nets could not read outside a tile read. Two readers that
+disagree are a refusal: the classical refusal stands. Without the model files (a source
+checkout that lacks them) the reader is the classical one.
 """
 
 from __future__ import annotations
@@ -54,11 +55,13 @@ def read_hand(
     if again.ok and again.reads and _nothing_more(again, second):
         return again
 
-    def no_face(box: list[tuple[int, int]]) -> bool:
-        scaled = np.asarray(box, np.float64) / reduction
-        return view is not None and nets.face_share(view, scaled) < NO_FACE
+    def share(box: list[tuple[int, int]]) -> float:
+        return 1.0 if view is None else nets.face_share(view, np.asarray(box) / reduction)
 
-    both = _merged(again, second, no_face)
+    # The tiles net's "no face" is evidence only where it sees this photo's tiles: it read
+    # some, and sees face over every tile the classical reader read.
+    sees_tiles = bool(second.reads) and all(share(r.box) >= SEES_TILE for r in again.reads)
+    both = _merged(again, second, lambda box: sees_tiles and share(box) < NO_FACE)
     return both if both is not None and both.ok and both.reads else first
 
 
@@ -81,11 +84,18 @@ NOT_OUTLINES = (missed.UNCOVERED, missed.ONE_MORE, SMALL)
 
 
 #: Part of an outline below which the tiles net sees no tile face in it: an outline the
-#: classical reader could not read, where the nets found nothing at all (no tile read, none
-#: unreadable) and see less face than this, is not a tile (a pattern, a shadow, a glare
-#: spot). Set on synthetic photos (seeds apart from the benchmark's): such outlines were
-#: never a tile; tiles the nets missed always had a nets' outline over them.
+#: classical reader could not read, with no tile read nor doubt of the nets' over it and
+#: less face than this in it, is not a tile (a pattern, a shadow, a glare spot). Set on
+#: synthetic photos (seeds apart from the benchmark's): such outlines were never a tile;
+#: tiles the nets missed always had a nets' outline over them.
 NO_FACE = 0.2
+
+#: Part of a tile's outline the tiles net sees as face when it sees that tile: by its
+#: labels about 0.57 (the rim left out: (1 - 2 x 0.16) x (1 - 0.16)), less for a loose
+#: outline. Its "no face" counts only on a photo where every tile the classical reader
+#: read shows at least this much face to it (and it read some tiles itself): a net blind
+#: to a photo's tiles sees no face anywhere.
+SEES_TILE = 0.4
 
 
 def _merged(
@@ -97,8 +107,8 @@ def _merged(
     they disagree: where both read a tile it must be the same tile; a tile only the nets
     read is added; every tile the classical reader could not read must be one the nets
     read (filling its outline; never a half with more pips than the set has, nor a tile
-    much smaller than the others) or, nowhere near anything the nets found, an outline in
-    which the tiles net sees no face (``no_face``); everything the nets could not read
+    much smaller than the others) or, with no read or doubt of the nets' over it, an
+    outline in which the tiles net sees no face (``no_face``); everything the nets could not read
     must lie in a tile the classical reader read; no tile twice."""
     extra = []
     for read in second.reads:
@@ -123,9 +133,11 @@ def _not_a_tile(
     u: Unreadable, nets_: PhotoReading, no_face: Callable[[list[tuple[int, int]]], bool]
 ) -> bool:
     """Whether an outline the classical reader could not read is no tile by the nets: no
-    read or doubt of theirs over it, and no tile face in it. A half with more pips than
-    the set has and a tile much smaller than the others stay doubts."""
-    if u.pips > 0 or u.reason == SMALL or len(u.box) < 3 or _area(u.box) < 1:
+    read or doubt of theirs over it, and no tile face in it (marks no outline covers, in
+    a region the net sees no face in, are a glare spot's or the table's). A half with
+    more pips than the set has, a tile much smaller than the others and face enough for
+    one more tile (a double blank?) stay doubts."""
+    if u.pips > 0 or u.reason in (missed.ONE_MORE, SMALL) or len(u.box) < 3 or _area(u.box) < 1:
         return False
     near = [*(r.box for r in nets_.reads), *(v.box for v in nets_.unreadable)]
     return not any(_overlap(u.box, box) for box in near) and no_face(u.box)

@@ -152,17 +152,18 @@ def seen(image: np.ndarray) -> Seen:
 
 def face_share(view: Seen, box: np.ndarray) -> float:
     """The part of the outline ``box`` (N x 2 photo pixels) the tiles net sees as tile face
-    or divider (0 for an outline with no area)."""
+    or divider; 1 (all face: never taken for bare table) for an outline that covers no
+    pixel of its view (no area, outside the photo)."""
     import cv2
 
     face = view.probs[0] < 0.5
     inside = np.zeros(face.shape, np.uint8)
     pts = np.round(np.asarray(box, np.float64) / view.to_image).astype(np.int32)
     if len(pts) < 3:
-        return 0.0
+        return 1.0
     cv2.fillConvexPoly(inside, pts, 1)
     n = int(inside.sum())
-    return float(face[inside > 0].sum()) / n if n else 0.0
+    return float(face[inside > 0].sum()) / n if n else 1.0
 
 
 def tile_outlines(
@@ -192,7 +193,8 @@ def tile_outlines(
             background = view.probs[0][y : y + bh, x : x + bw]
             parts = [_region(m, (x, y), view) for m in _split(mask, background)]
             if any(kind == "" for _, kind in parts):
-                found = parts
+                # A part too small to tell stays a doubt: nothing is left out.
+                found = [(c, NOT_ONE_TILE if kind is None else kind) for c, kind in parts]
         for corners, kind in found:
             if kind == "":
                 tiles.append(corners)
@@ -209,21 +211,39 @@ SPLIT_LEVELS = (0.25, 0.1, 0.03)
 
 def _split(mask: np.ndarray, background: np.ndarray) -> list[np.ndarray]:
     """A face region (a 0/1 mask) of no tile's shape cut into the parts that a stricter
-    bound on the background probability separates (:data:`SPLIT_LEVELS`), each grown
-    back over the region (a watershed on the probability); [] if none splits it."""
+    bound on the background probability separates (:data:`SPLIT_LEVELS`: at least two
+    seeds of 6 pixels or more), each grown back over the region by a watershed on the
+    probability; every pixel of the region is in one part. [] if no bound splits it."""
     import cv2
 
     for level in SPLIT_LEVELS:
         strict = ((background < level) & (mask > 0)).astype(np.uint8)
-        count, markers = cv2.connectedComponents(strict, connectivity=4)
-        sizes = np.bincount(markers.ravel(), minlength=count)[1:]
-        if int((sizes >= 6).sum()) < 2:
+        count, seeds = cv2.connectedComponents(strict, connectivity=4)
+        sizes = np.bincount(seeds.ravel(), minlength=count)
+        big = [k for k in range(1, count) if sizes[k] >= 6]
+        if len(big) < 2:
             continue
-        markers = markers.astype(np.int32)
-        markers[mask == 0] = count  # the table: a basin of its own
+        # Seeds renumbered 1..n, the smaller ones flooded by the others (the parts are cut
+        # to the region after). A one-pixel border keeps the watershed's frame, which it
+        # marks as a line, off the region.
+        markers = np.zeros((mask.shape[0] + 2, mask.shape[1] + 2), np.int32)
+        inner = markers[1:-1, 1:-1]
+        for n, k in enumerate(big, start=1):
+            inner[seeds == k] = n
         grey = np.clip(background * 255, 0, 255).astype(np.uint8)
+        grey = cv2.copyMakeBorder(grey, 1, 1, 1, 1, cv2.BORDER_REPLICATE)
         cv2.watershed(cv2.merge([grey, grey, grey]), markers)
-        return [(markers == k).astype(np.uint8) for k in range(1, count) if sizes[k - 1] >= 6]
+        parts = np.where(mask > 0, np.maximum(markers[1:-1, 1:-1], 0), 0)
+        # The watershed's lines between parts (-1) go to a neighbouring part.
+        left = (mask > 0) & (parts == 0)
+        while left.any():
+            grown = cv2.dilate(parts.astype(np.uint16), np.ones((3, 3), np.uint8))
+            parts[left] = grown[left]
+            now = (mask > 0) & (parts == 0)
+            if now.sum() == left.sum():
+                break
+            left = now
+        return [(parts == n).astype(np.uint8) for n in range(1, len(big) + 1)]
     return []
 
 
@@ -238,7 +258,7 @@ def _region(
     x, y = origin
     area = int(mask.sum())
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    if area < 6 or not contours:
+    if not contours:
         return np.zeros((4, 2)), None
     points = np.vstack(contours).reshape(-1, 2).astype(np.float32) + np.array([x, y], np.float32)
     (cx, cy), (rw, rh), angle = cv2.minAreaRect(points)
@@ -263,6 +283,8 @@ def _region(
     )
     ratio = length / tile_w
     fill = area / (rw * rh)
+    if area < 6:
+        return corners, None
     if TILE_ASPECT[0] <= ratio <= TILE_ASPECT[1] and fill >= 0.7 and short >= 2:
         # The divider class somewhere in the middle third of the tile's length.
         ys, xs = np.nonzero(mask)
