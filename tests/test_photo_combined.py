@@ -150,11 +150,15 @@ def test_an_outline_that_is_not_a_tile_shape_is_not_read():
 
 def test_a_tile_the_classical_reader_outlined_and_the_nets_missed_is_a_refusal(monkeypatch):
     """The nets read a whole hand, but the classical reader outlined a tile where the nets
-    read none: the hand may hold one more tile, so the refusal stands."""
+    read none and see a tile face: the hand may hold one more tile, so the refusal stands.
+    Where the tiles net sees no face at all in that outline (bare table), it is no tile."""
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
     found = reader.PhotoReading(unreadable=[reader.Unreadable(_box(2, 2, 30, 60), [])])
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: found)
     assert all(not combined._inside(np.mean(b, axis=0), _box(2, 2, 30, 60)) for b in photo.boxes)
+    assert nets.face_share(nets.seen(photo.image), np.array(_box(2, 2, 30, 60))) < 0.05
+    assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
+    monkeypatch.setattr(nets, "face_share", lambda view, box: combined.NO_FACE)
     assert combined.read_hand(photo.image, 9) is found
     # Outlined where the nets read a tile: accounted for, the nets' reading stands.
     inner = [tuple(map(round, p)) for p in photo.boxes[0]]
@@ -204,3 +208,93 @@ def test_a_doubt_the_nets_do_not_settle_stays_a_refusal(monkeypatch, case):
     assert sorted(nets.reading(photo.image, 9, 0.6).tiles) == sorted(photo.tiles)
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
     assert combined.read_hand(photo.image, 9) is first
+
+
+def test_an_outline_the_nets_see_no_face_in_is_no_tile_unless_they_found_something_there(
+    monkeypatch,
+):
+    """A glare spot or a pattern the classical reader outlined but could not read: where the
+    tiles net sees no face in it and found nothing over it, the nets' reading of the hand
+    stands. A doubt of the nets' over it, a half with more pips than the set has or a tile
+    much smaller than the others is never settled so."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    junk = reader.Unreadable(_box(2, 2, 30, 60), [], "a tile whose divider was not found")
+    nets_read = reader.PhotoReading(
+        reads=[reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles, boxes, strict=True)]
+    )
+    no_face = lambda box: True  # noqa: E731
+    assert combined._merged(reader.PhotoReading(unreadable=[junk]), nets_read, no_face)
+    assert combined._merged(reader.PhotoReading(unreadable=[junk]), nets_read) is None
+    marks = reader.Unreadable(junk.box, [], combined.missed.UNCOVERED)
+    assert combined._merged(reader.PhotoReading(unreadable=[marks]), nets_read, no_face)
+    # Over a tile the nets read, an outline too big for it to fill stays a doubt.
+    centre = np.mean(photo.boxes[0], axis=0)
+    big = reader.Unreadable(_box(*(round(v) - 150 for v in centre), 300, 300), [])
+    assert combined._overlap(big.box, boxes[0])
+    assert combined._merged(reader.PhotoReading(unreadable=[big]), nets_read, no_face) is None
+    for other in (
+        reader.Unreadable(junk.box, [], "13 pips, more than the set has", 13),
+        reader.Unreadable(junk.box, [Tile(1, 1)], combined.SMALL),
+        reader.Unreadable(junk.box, [Tile(0, 0)], combined.missed.ONE_MORE),
+        reader.Unreadable([(5, 5)] * 4, []),
+    ):
+        first = reader.PhotoReading(unreadable=[other])
+        assert combined._merged(first, nets_read, no_face) is None
+
+
+@pytest.mark.parametrize("reduction", [1, 2])
+def test_a_tile_the_nets_see_but_did_not_read_stays_a_refusal(monkeypatch, reduction):
+    """The classical reader read three tiles and outlined the fourth; the nets read the
+    three only. The tiles net sees face in the fourth's outline (the photo decoded at half
+    its size too: outlines in full-size pixels), so it is a doubt, never left out."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    image = photo.image if reduction == 1 else cv2.resize(photo.image, (320, 240))
+    share = nets.face_share(nets.seen(image), np.array(boxes[3]) / reduction)
+    assert share > combined.NO_FACE
+    three = [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles[:3], boxes, strict=False)]
+    # The outline as the classical reader drew it, and a loose one (a quarter bigger).
+    centre = np.mean(photo.boxes[3], axis=0)
+    loose = [(round(x), round(y)) for x, y in centre + (photo.boxes[3] - centre) * 1.25]
+    for outline in (boxes[3], loose):
+        first = reader.PhotoReading(three, [reader.Unreadable(outline, [])], 640, 480)
+        monkeypatch.setattr(reader, "read_hand", lambda *a, first=first, **k: first)
+        monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
+        monkeypatch.setattr(nets, "reading", lambda *a, **k: reader.PhotoReading(three))
+        assert combined.read_hand(image, 9, reduction=reduction) is first
+    # An outline on bare table, bottom right, is no tile: found there in the photo
+    # decoded at half its size too.
+    bare = _box(560, 400, 30, 60)
+    first = reader.PhotoReading(three, [reader.Unreadable(bare, [])], 640, 480)
+    assert all(not combined._inside(np.mean(b, axis=0), bare) for b in photo.boxes)
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
+    reading = combined.read_hand(image, 9, reduction=reduction)
+    assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles[:3])
+
+
+def test_a_tiles_net_blind_to_the_photo_settles_nothing(monkeypatch):
+    """Where the tiles net sees no face over the tiles the classical reader read, its "no
+    face" anywhere else is no evidence: the outline it did not see stays a doubt."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    three = [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles[:3], boxes, strict=False)]
+    first = reader.PhotoReading(three, [reader.Unreadable(boxes[3], [])], 640, 480)
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
+    monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
+    monkeypatch.setattr(nets, "reading", lambda *a, **k: reader.PhotoReading(three))
+    real_seen = nets.seen
+    blind = lambda image: nets.Seen(  # noqa: E731
+        np.stack([np.ones((240, 320)), np.zeros((240, 320)), np.zeros((240, 320))]),
+        real_seen(image).to_image,
+    )
+    monkeypatch.setattr(nets, "seen", blind)
+    assert combined.read_hand(photo.image, 9) is first
+    # Seeing the three, and no face where the fourth was outlined, it is no tile.
+    view = real_seen(photo.image)
+    probs = view.probs.copy()
+    inside = np.zeros(probs.shape[1:], np.uint8)
+    cv2.fillConvexPoly(inside, np.round(np.array(boxes[3]) / view.to_image).astype(np.int32), 1)
+    probs[0][inside > 0], probs[1][inside > 0], probs[2][inside > 0] = 1, 0, 0
+    monkeypatch.setattr(nets, "seen", lambda image: nets.Seen(probs, view.to_image))
+    assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles[:3])

@@ -147,3 +147,61 @@ def test_tiles_run_together_side_by_side_are_reported_never_left_out(seed):
     photo = render_family(seed, "block", size=(640, 480), count=3)
     reading = nets.reading(photo.image, photo.top, reader.DEFAULT_MIN_CONFIDENCE)
     assert reading.unreadable or sorted(reading.tiles) == sorted(photo.tiles)
+
+
+def _view(background: np.ndarray, divider: np.ndarray) -> nets.Seen:
+    """A tiles net's view made by hand: background and divider probabilities (h x w), the
+    face the rest; one output pixel is one image pixel."""
+    probs = np.stack([background, 1 - background - divider, divider]).astype(np.float32)
+    return nets.Seen(probs, np.array([1.0, 1.0]))
+
+
+def _touching_pair(bridge: float) -> nets.Seen:
+    """Two tiles 12 x 24 lying side by side; the rim between them, 2 pixels, is background
+    with probability ``bridge``; a divider across each tile's middle."""
+    background = np.ones((40, 50))
+    divider = np.zeros((40, 50))
+    for x in (10, 24):
+        background[8:32, x : x + 12] = 0.0
+        divider[19:21, x + 1 : x + 11] = 0.9
+    background[8:32, 22:24] = bridge
+    background[divider > 0] = 0.05
+    return _view(background, divider)
+
+
+def test_tiles_run_together_are_split_where_a_stricter_bound_parts_them():
+    """At 0.5 the two touching tiles are one square face region (no tile's shape); the rim
+    between them, less sure background than the table but more than a face, parts them
+    into two tiles."""
+    image = np.zeros((40, 50, 3), np.uint8)
+    tiles, odd = nets.tile_outlines(image, _touching_pair(bridge=0.4))
+    assert len(tiles) == 2 and not odd
+    centres = sorted(float(np.mean(t[:, 0])) for t in tiles)
+    assert centres[0] == pytest.approx(16, abs=1.5) and centres[1] == pytest.approx(30, abs=1.5)
+    for t in tiles:
+        assert 1.6 <= nets._aspect(t) <= 2.4
+    # Nothing between them that a stricter bound sees as background: one region, a doubt.
+    tiles, odd = nets.tile_outlines(image, _touching_pair(bridge=0.0))
+    assert not tiles and [why for _, why in odd] == [nets.NOT_ONE_TILE]
+
+
+def test_the_face_share_of_an_outline_that_covers_nothing_is_all_face():
+    """Never "no face" by default: an outline outside the photo or with no area."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    view = nets.seen(photo.image)
+    assert nets.face_share(view, np.array([(900, 900), (950, 900), (950, 1000), (900, 1000)])) == 1
+    assert nets.face_share(view, np.array([(5, 5), (6, 6)])) == 1
+    assert nets.face_share(view, np.array(photo.boxes[0])) > 0.4
+
+
+def test_a_split_region_is_all_in_its_parts_and_a_small_seed_is_flooded():
+    """Every pixel of a split region is in exactly one part (none lost to the watershed's
+    lines or frame), and a seed under 6 pixels is no part of its own."""
+    view = _touching_pair(bridge=0.4)
+    mask = (view.probs[0] < 0.5).astype(np.uint8)
+    background = view.probs[0].copy()
+    background[30, 20] = 0.0  # a one-pixel sure spot in the rim: no third part
+    parts = nets._split(mask, background)
+    assert len(parts) == 2
+    assert (sum(parts) == mask).all()
+    assert sorted(int(p.sum()) for p in parts) == [24 * 13, 24 * 13]

@@ -1,7 +1,8 @@
 """Shortcuts the photo reader takes for speed give exactly what the plain computation gives
 (bench/README.md has what each saves): the lighting surface on a row and a column, the face
 measured along many lines at once, an opening computed only around what is set, the median
-colour a channel at a time, the face beside a divider looked for at nine points at once."""
+colour a channel at a time, the face beside a divider looked for at nine points at once,
+pieces of a bar joined after a test of every pair at once."""
 
 from __future__ import annotations
 
@@ -10,7 +11,11 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 
-from cf.photo.dividers import _face_both_sides  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from cf.photo import dividers  # noqa: E402
+from cf.photo.dividers import Divider, _face_both_sides  # noqa: E402
 from cf.photo.faces import _lighting, median_ab  # noqa: E402
 from cf.photo.missed import _opened  # noqa: E402
 from cf.photo.outlines import _edges  # noqa: E402
@@ -117,3 +122,65 @@ def test_the_face_beside_a_divider_is_found_as_point_by_point():
         assert _face_both_sides(c, u, length, reg) is expected
         seen.add(expected)
     assert seen == {True, False}
+
+
+def _bar(x: float, y: float, angle: float, length: float, thick: float) -> Divider:
+    u = np.array([np.cos(angle), np.sin(angle)])
+    return Divider(np.array([x, y]), u, length, thick, 1, 1.0)
+
+
+_bars = st.lists(
+    st.builds(
+        _bar,
+        st.floats(0, 60),
+        st.floats(0, 60),
+        # Mostly one direction (pieces of one bar), a few others.
+        st.one_of(st.just(0.0), st.floats(-0.3, 0.3), st.floats(0, 3.2)),
+        st.floats(2, 30),
+        st.floats(1, 5),
+    ),
+    min_size=0,
+    max_size=9,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_bars)
+def test_the_pairs_tested_at_once_hold_every_pair_that_can_join(bars):
+    ink = np.ones((80, 80), np.float32)  # ink everywhere: the geometry decides
+    ok = dividers._may_join(bars)
+    for i, a in enumerate(bars):
+        for j in range(len(bars)):
+            if j > i and dividers._can_join(a, bars[j], ink):
+                assert ok[i, j]
+            if j <= i:
+                assert not ok[i, j]
+
+
+def _join_every_pair(found: list[Divider], ink: np.ndarray) -> list[Divider]:
+    """Pieces joined as the reader first did: every pair tried, in order, after each join."""
+    joined = True
+    while joined:
+        joined = False
+        for i, a in enumerate(found):
+            for j in range(i + 1, len(found)):
+                if dividers._can_join(a, found[j], ink):
+                    merged = dividers._merged(a, found[j])
+                    found = [f for k, f in enumerate(found) if k not in (i, j)] + [merged]
+                    joined = True
+                    break
+            if joined:
+                break
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(_bars, st.integers(0, 2**32 - 1))
+def test_pieces_join_as_when_every_pair_was_tried(bars, seed):
+    ink = np.random.default_rng(seed).random((80, 80)).astype(np.float32)
+    got = dividers._join_pieces(list(bars), ink)
+    want = _join_every_pair(list(bars), ink)
+    assert len(got) == len(want)
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_array_equal(g.center, w.center)
+        assert (g.length, g.thickness) == (w.length, w.thickness)

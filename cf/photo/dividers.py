@@ -107,18 +107,41 @@ def _join_pieces(found: list[Divider], ink: np.ndarray) -> list[Divider]:
     joined = True
     while joined:
         joined = False
-        for i, a in enumerate(found):
-            for j in range(i + 1, len(found)):
-                b = found[j]
-                if not _can_join(a, b, ink):
-                    continue
-                merged = _merged(a, b)
-                found = [f for k, f in enumerate(found) if k not in (i, j)] + [merged]
-                joined = True
-                break
-            if joined:
-                break
+        # Pairs in the order a scan of every pair takes them; only those the geometry
+        # (a cheap test on all pairs at once, looser than _can_join's) leaves are tried:
+        # a region of a patterned table can hold hundreds of bars.
+        for i, j in zip(*np.nonzero(_may_join(found)), strict=True):
+            a, b = found[i], found[j]
+            if not _can_join(a, b, ink):
+                continue
+            merged = _merged(a, b)
+            found = [f for k, f in enumerate(found) if k not in (i, j)] + [merged]
+            joined = True
+            break
     return found
+
+
+def _may_join(found: list[Divider]) -> np.ndarray:
+    """For every pair i < j of bars, whether :func:`_can_join` may accept it: its tests of
+    direction, offset across and gap along, a little looser (rounding never excludes a
+    pair it would join)."""
+    n = len(found)
+    if n < 2:
+        return np.zeros((n, n), bool)
+    u = np.array([f.u for f in found], np.float64)
+    c = np.array([f.center for f in found], np.float64)
+    length = np.array([f.length for f in found], np.float64)
+    thick = np.array([f.thickness for f in found], np.float64)
+    d = c[None, :, :] - c[:, None, :]  # b - a for a = i, b = j
+    along = np.abs((d * u[:, None, :]).sum(axis=2))
+    across = np.abs(u[:, None, 0] * d[:, :, 1] - u[:, None, 1] * d[:, :, 0])
+    gap = along - (length[:, None] + length[None, :]) / 2
+    eps = 1e-6
+    ok = np.abs(u @ u.T) >= 0.97 - eps
+    ok &= across <= np.maximum(thick[:, None], thick[None, :]) + 2 + eps
+    ok &= gap >= -2 - eps
+    ok &= gap <= 0.6 * np.maximum(length[:, None], length[None, :]) + eps
+    return np.triu(ok, k=1)
 
 
 def _can_join(a: Divider, b: Divider, ink: np.ndarray) -> bool:

@@ -128,12 +128,18 @@ NOT_ONE_TILE = "face seen, but not the shape of one tile"
 NO_DIVIDER = "a tile whose divider was not found"
 
 
-def tile_outlines(image: np.ndarray) -> tuple[list[np.ndarray], list[tuple[np.ndarray, str]]]:
-    """Where the tiles net sees tiles in a BGR photo: outlines of single tiles (4 x 2
-    corners in image pixels, the short side first), and outlines of face regions it does
-    not take as one tile, each with the reason: not one tile's shape (tiles run together, a
-    part of a tile), or no divider across its middle (every face-up tile has one: a blank
-    face is the back of a tile or a piece of card)."""
+@dataclass(frozen=True)
+class Seen:
+    """What the tiles net sees in a photo: its class probabilities (3 x h x w: background,
+    tile face, divider), at half the size it reads, and the factor from those pixels to
+    the photo's (x, y)."""
+
+    probs: np.ndarray
+    to_image: np.ndarray
+
+
+def seen(image: np.ndarray) -> Seen:
+    """The tiles net's view of a BGR photo, its long side scaled to :data:`SEG_SIZE`."""
     import cv2
 
     h, w = image.shape[:2]
@@ -141,56 +147,153 @@ def tile_outlines(image: np.ndarray) -> tuple[list[np.ndarray], list[tuple[np.nd
     sw, sh = max(32, round(w * scale / 32) * 32), max(32, round(h * scale / 32) * 32)
     small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
     probs = run(TILE_NET, prepare_photo(small))[0]
-    face = (probs[0] < 0.5).astype(np.uint8)
+    return Seen(probs, np.array([w / (sw / 2), h / (sh / 2)]))
+
+
+def face_share(view: Seen, box: np.ndarray) -> float:
+    """The part of the outline ``box`` (N x 2 photo pixels) the tiles net sees as tile face
+    or divider; 1 (all face: never taken for bare table) for an outline that covers no
+    pixel of its view (no area, outside the photo)."""
+    import cv2
+
+    face = view.probs[0] < 0.5
+    inside = np.zeros(face.shape, np.uint8)
+    pts = np.round(np.asarray(box, np.float64) / view.to_image).astype(np.int32)
+    if len(pts) < 3:
+        return 1.0
+    cv2.fillConvexPoly(inside, pts, 1)
+    n = int(inside.sum())
+    return float(face[inside > 0].sum()) / n if n else 1.0
+
+
+def tile_outlines(
+    image: np.ndarray, view: Seen | None = None
+) -> tuple[list[np.ndarray], list[tuple[np.ndarray, str]]]:
+    """Where the tiles net sees tiles in a BGR photo: outlines of single tiles (4 x 2
+    corners in image pixels, the short side first), and outlines of face regions it does
+    not take as one tile, each with the reason: not one tile's shape (tiles run together, a
+    part of a tile), or no divider across its middle (every face-up tile has one: a blank
+    face is the back of a tile or a piece of card). ``view``: :func:`seen` of the photo,
+    when the caller has it."""
+    import cv2
+
+    view = view or seen(image)
+    face = (view.probs[0] < 0.5).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(face, connectivity=4)
-    # Output pixels to image pixels.
-    to_image = np.array([w / (sw / 2), h / (sh / 2)])
     tiles, odd = [], []
     for index in range(1, count):
-        area = stats[index, cv2.CC_STAT_AREA]
-        if area < 6:
+        if stats[index, cv2.CC_STAT_AREA] < 6:
             continue
         x, y, bw, bh = stats[index, :4]
         mask = (labels[y : y + bh, x : x + bw] == index).astype(np.uint8)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        points = np.vstack(contours).reshape(-1, 2).astype(np.float32) + np.array(
-            [x, y], np.float32
-        )
-        (cx, cy), (rw, rh), angle = cv2.minAreaRect(points)
-        rw, rh = rw + 1, rh + 1  # pixel centres to pixel edges
-        long_, short = max(rw, rh), min(rw, rh)
-        theta = np.radians(angle if rw >= rh else angle + 90)
-        v = np.array([np.cos(theta), np.sin(theta)])  # along the tile
-        u = np.array([v[1], -v[0]])  # across, as the training crops have it (no mirror)
-        tile_w = short / FACE_ACROSS
-        length = long_ / FACE_ALONG
-        centre = np.array([cx, cy])
-        corners = (
-            np.array(
-                [
-                    centre - u * tile_w / 2 - v * length / 2,
-                    centre + u * tile_w / 2 - v * length / 2,
-                    centre + u * tile_w / 2 + v * length / 2,
-                    centre - u * tile_w / 2 + v * length / 2,
-                ]
-            )
-            * to_image
-        )
-        ratio = length / tile_w
-        fill = area / (rw * rh)
-        if TILE_ASPECT[0] <= ratio <= TILE_ASPECT[1] and fill >= 0.7 and short >= 2:
-            # The divider class somewhere in the middle third of the tile's length.
-            ys, xs = np.nonzero(mask)
-            inside = np.stack([xs + x, ys + y], axis=1)
-            along = (inside - np.array([cx, cy])) @ v
-            middle = inside[np.abs(along) <= long_ / 6]
-            if (probs[2][middle[:, 1], middle[:, 0]] > 0.5).any():
+        found = [_region(mask, (x, y), view)]
+        if found[0][1] == NOT_ONE_TILE:
+            # Tiles run together: kept apart where a stricter bound splits them into at
+            # least one tile (the other parts stay doubts).
+            background = view.probs[0][y : y + bh, x : x + bw]
+            parts = [_region(m, (x, y), view) for m in _split(mask, background)]
+            if any(kind == "" for _, kind in parts):
+                # A part too small to tell stays a doubt: nothing is left out.
+                found = [(c, NOT_ONE_TILE if kind is None else kind) for c, kind in parts]
+        for corners, kind in found:
+            if kind == "":
                 tiles.append(corners)
-            else:
-                odd.append((corners, NO_DIVIDER))
-        elif area >= 20:
-            odd.append((corners, NOT_ONE_TILE))
+            elif kind is not None:
+                odd.append((corners, kind))
     return tiles, odd
+
+
+#: Stricter bounds on the background probability that split a face region of no tile's
+#: shape into tiles run together (the rim between touching tiles is less sure background
+#: than the table), loosest first.
+SPLIT_LEVELS = (0.25, 0.1, 0.03)
+
+
+def _split(mask: np.ndarray, background: np.ndarray) -> list[np.ndarray]:
+    """A face region (a 0/1 mask) of no tile's shape cut into the parts that a stricter
+    bound on the background probability separates (:data:`SPLIT_LEVELS`: at least two
+    seeds of 6 pixels or more), each grown back over the region by a watershed on the
+    probability; every pixel of the region is in one part. [] if no bound splits it."""
+    import cv2
+
+    for level in SPLIT_LEVELS:
+        strict = ((background < level) & (mask > 0)).astype(np.uint8)
+        count, seeds = cv2.connectedComponents(strict, connectivity=4)
+        sizes = np.bincount(seeds.ravel(), minlength=count)
+        big = [k for k in range(1, count) if sizes[k] >= 6]
+        if len(big) < 2:
+            continue
+        # Seeds renumbered 1..n, the smaller ones flooded by the others (the parts are cut
+        # to the region after). A one-pixel border keeps the watershed's frame, which it
+        # marks as a line, off the region.
+        markers = np.zeros((mask.shape[0] + 2, mask.shape[1] + 2), np.int32)
+        inner = markers[1:-1, 1:-1]
+        for n, k in enumerate(big, start=1):
+            inner[seeds == k] = n
+        grey = np.clip(background * 255, 0, 255).astype(np.uint8)
+        grey = cv2.copyMakeBorder(grey, 1, 1, 1, 1, cv2.BORDER_REPLICATE)
+        cv2.watershed(cv2.merge([grey, grey, grey]), markers)
+        parts = np.where(mask > 0, np.maximum(markers[1:-1, 1:-1], 0), 0)
+        # The watershed's lines between parts (-1) go to a neighbouring part.
+        left = (mask > 0) & (parts == 0)
+        while left.any():
+            grown = cv2.dilate(parts.astype(np.uint16), np.ones((3, 3), np.uint8))
+            parts[left] = grown[left]
+            now = (mask > 0) & (parts == 0)
+            if now.sum() == left.sum():
+                break
+            left = now
+        return [(parts == n).astype(np.uint8) for n in range(1, len(big) + 1)]
+    return []
+
+
+def _region(
+    mask: np.ndarray, origin: tuple[int, int], view: Seen
+) -> tuple[np.ndarray, str | None]:
+    """The outline (4 x 2 image pixels, the short side first) of one face region (a 0/1
+    mask whose top left is ``origin`` in the net's output) and what it is: "" a tile,
+    :data:`NO_DIVIDER`, :data:`NOT_ONE_TILE`, or None (too small to tell)."""
+    import cv2
+
+    x, y = origin
+    area = int(mask.sum())
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return np.zeros((4, 2)), None
+    points = np.vstack(contours).reshape(-1, 2).astype(np.float32) + np.array([x, y], np.float32)
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(points)
+    rw, rh = rw + 1, rh + 1  # pixel centres to pixel edges
+    long_, short = max(rw, rh), min(rw, rh)
+    theta = np.radians(angle if rw >= rh else angle + 90)
+    v = np.array([np.cos(theta), np.sin(theta)])  # along the tile
+    u = np.array([v[1], -v[0]])  # across, as the training crops have it (no mirror)
+    tile_w = short / FACE_ACROSS
+    length = long_ / FACE_ALONG
+    centre = np.array([cx, cy])
+    corners = (
+        np.array(
+            [
+                centre - u * tile_w / 2 - v * length / 2,
+                centre + u * tile_w / 2 - v * length / 2,
+                centre + u * tile_w / 2 + v * length / 2,
+                centre - u * tile_w / 2 + v * length / 2,
+            ]
+        )
+        * view.to_image
+    )
+    ratio = length / tile_w
+    fill = area / (rw * rh)
+    if area < 6:
+        return corners, None
+    if TILE_ASPECT[0] <= ratio <= TILE_ASPECT[1] and fill >= 0.7 and short >= 2:
+        # The divider class somewhere in the middle third of the tile's length.
+        ys, xs = np.nonzero(mask)
+        inside = np.stack([xs + x, ys + y], axis=1)
+        along = (inside - centre) @ v
+        middle = inside[np.abs(along) <= long_ / 6]
+        divider = (view.probs[2][middle[:, 1], middle[:, 0]] > 0.5).any()
+        return corners, "" if divider else NO_DIVIDER
+    return corners, NOT_ONE_TILE if area >= 20 else None
 
 
 def read_halves(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
@@ -207,13 +310,13 @@ def read_halves(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     return (probs[:n] + probs[n:]) / 2, np.abs(probs[:n] - probs[n:]).max(axis=1)
 
 
-def read_tiles(image: np.ndarray, top: int) -> list[Found]:
+def read_tiles(image: np.ndarray, top: int, view: Seen | None = None) -> list[Found]:
     """Find and read every face-up tile of a BGR photo with the two nets, the game's rules
     checked on top: at most ``top`` pips a half, each tile once a hand, a half reads the
-    same both ways up."""
+    same both ways up. ``view``: :func:`seen` of the photo, when the caller has it."""
     import cv2
 
-    tiles, odd = tile_outlines(image)
+    tiles, odd = tile_outlines(image, view)
     found: list[Found] = [Found(c, None, 0.0, [], why) for c, why in odd]
     crops = []
     for corners in tiles:
@@ -316,10 +419,17 @@ def _once_each(found: list[Found]) -> list[Found]:
     ]
 
 
-def reading(image: np.ndarray, top: int, min_confidence: float, reduction: int = 1) -> Any:
+def reading(
+    image: np.ndarray,
+    top: int,
+    min_confidence: float,
+    reduction: int = 1,
+    view: Seen | None = None,
+) -> Any:
     """The nets' :class:`cf.photo.reader.PhotoReading` of a BGR photo: the tiles read with
     at least ``min_confidence``, the others unreadable; outlines times ``reduction`` (the
-    photo decoded at a fraction of its size)."""
+    photo decoded at a fraction of its size). ``view``: :func:`seen` of the photo, when
+    the caller has it."""
     from cf.photo.reader import PhotoReading, TileRead, Unreadable, to_bgr8
 
     image = to_bgr8(np.asarray(image))
@@ -327,7 +437,7 @@ def reading(image: np.ndarray, top: int, min_confidence: float, reduction: int =
     out = PhotoReading(width=width * reduction, height=height * reduction)
     if min(height, width) < 16:
         return out
-    found = read_tiles(image, top)
+    found = read_tiles(image, top, view)
     found.sort(
         key=lambda f: (round(float(f.corners[:, 1].mean()) / 40), float(f.corners[:, 0].mean()))
     )
