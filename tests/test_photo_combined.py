@@ -150,19 +150,40 @@ def test_an_outline_that_is_not_a_tile_shape_is_not_read():
 
 def test_a_tile_the_classical_reader_outlined_and_the_nets_missed_is_a_refusal(monkeypatch):
     """The nets read a whole hand, but the classical reader outlined a tile where the nets
-    read none and see a tile face: the hand may hold one more tile, so the refusal stands.
-    Where the tiles net sees no face at all in that outline (bare table), it is no tile."""
+    read none: the hand may hold one more tile, so the refusal stands. Where the tiles net
+    sees no face at all in that outline (bare table), it is no tile, if the net shows it
+    sees this photo's tiles: face over a tile both readers found."""
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
-    found = reader.PhotoReading(unreadable=[reader.Unreadable(_box(2, 2, 30, 60), [])])
+    junk = reader.Unreadable(_box(2, 2, 30, 60), [])
+    found = reader.PhotoReading(unreadable=[junk])
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: found)
     assert all(not combined._inside(np.mean(b, axis=0), _box(2, 2, 30, 60)) for b in photo.boxes)
     assert nets.face_share(nets.seen(photo.image), np.array(_box(2, 2, 30, 60))) < 0.05
+    # No tile both readers found: nothing shows the net sees this photo's tiles.
+    assert combined.read_hand(photo.image, 9) is found
+    outlined = [tuple(map(round, p)) for p in photo.boxes[1]]
+    both = reader.PhotoReading(unreadable=[reader.Unreadable(outlined, []), junk])
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: both)
+    monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
     assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
     monkeypatch.setattr(nets, "face_share", lambda view, box: combined.NO_FACE)
-    assert combined.read_hand(photo.image, 9) is found
+    assert combined.read_hand(photo.image, 9) is both
+    # The net sees the tiles but read none itself: no evidence either.
+    monkeypatch.undo()
+    three = [
+        reader.TileRead(t, 0.9, [tuple(map(round, p)) for p in b])
+        for t, b in zip(photo.tiles[:3], photo.boxes, strict=False)
+    ]
+    first = reader.PhotoReading(three, [junk], 640, 480)
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
+    monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
+    monkeypatch.setattr(nets, "reading", lambda *a, **k: reader.PhotoReading())
+    assert combined.read_hand(photo.image, 9) is first
     # Outlined where the nets read a tile: accounted for, the nets' reading stands.
+    monkeypatch.undo()
     inner = [tuple(map(round, p)) for p in photo.boxes[0]]
     found = reader.PhotoReading(unreadable=[reader.Unreadable(inner, [])])
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: found)
     monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
     assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
 

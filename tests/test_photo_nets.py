@@ -199,9 +199,31 @@ def test_a_split_region_is_all_in_its_parts_and_a_small_seed_is_flooded():
     lines or frame), and a seed under 6 pixels is no part of its own."""
     view = _touching_pair(bridge=0.4)
     mask = (view.probs[0] < 0.5).astype(np.uint8)
-    background = view.probs[0].copy()
-    background[30, 20] = 0.0  # a one-pixel sure spot in the rim: no third part
-    parts = nets._split(mask, background)
+    parts = nets._split(mask, view.probs[0])
     assert len(parts) == 2
     assert (sum(parts) == mask).all()
     assert sorted(int(p.sum()) for p in parts) == [24 * 13, 24 * 13]
+    # Two tiles 16 apart: a rim 4 wide, with a sure spot of 5 pixels in it.
+    background = np.ones((40, 50))
+    for x in (10, 26):
+        background[8:32, x : x + 12] = 0.0
+    background[8:32, 22:26] = 0.4
+    background[18:23, 23] = 0.0
+    mask = (background < 0.5).astype(np.uint8)
+    parts = nets._split(mask, background)
+    assert len(parts) == 2 and (sum(parts) == mask).all()
+
+
+def test_a_split_part_too_small_to_tell_stays_a_doubt():
+    """Split off beside a tile, a sliver of face (a 7 x 2 stub: no tile's shape, under the
+    20 pixels a doubt otherwise needs) is reported, never left out."""
+    background = np.ones((40, 50))
+    divider = np.zeros((40, 50))
+    background[8:32, 10:22] = 0.0
+    divider[19:21, 11:21] = 0.9
+    background[divider > 0] = 0.05
+    background[8:32, 22:23] = 0.4  # the rim
+    background[14:16, 23:30] = 0.0  # the sliver
+    image = np.zeros((40, 50, 3), np.uint8)
+    tiles, odd = nets.tile_outlines(image, _view(background, divider))
+    assert len(tiles) == 1 and [why for _, why in odd] == [nets.NOT_ONE_TILE]

@@ -59,8 +59,16 @@ def read_hand(
         return 1.0 if view is None else nets.face_share(view, np.asarray(box) / reduction)
 
     # The tiles net's "no face" is evidence only where it sees this photo's tiles: it read
-    # some, and sees face over every tile the classical reader read.
-    sees_tiles = bool(second.reads) and all(share(r.box) >= SEES_TILE for r in again.reads)
+    # some, and sees face over every tile the classical reader read or outlined and the
+    # nets read (at least one such).
+    seen_by_both = [r.box for r in again.reads] + [
+        u.box for u in again.unreadable if _accounted(u, second.reads)
+    ]
+    sees_tiles = (
+        bool(second.reads)
+        and bool(seen_by_both)
+        and all(share(box) >= SEES_TILE for box in seen_by_both)
+    )
     both = _merged(again, second, lambda box: sees_tiles and share(box) < NO_FACE)
     return both if both is not None and both.ok and both.reads else first
 
@@ -92,9 +100,10 @@ NO_FACE = 0.2
 
 #: Part of a tile's outline the tiles net sees as face when it sees that tile: by its
 #: labels about 0.57 (the rim left out: (1 - 2 x 0.16) x (1 - 0.16)), less for a loose
-#: outline. Its "no face" counts only on a photo where every tile the classical reader
-#: read shows at least this much face to it (and it read some tiles itself): a net blind
-#: to a photo's tiles sees no face anywhere.
+#: outline. Its "no face" counts only on a photo where it read some tiles itself and every
+#: tile the classical reader read, or outlined and the nets read, shows at least this much
+#: face to it (one such tile at least): a net blind to a photo's tiles sees no face
+#: anywhere.
 SEES_TILE = 0.4
 
 
