@@ -319,3 +319,55 @@ def test_a_tiles_net_blind_to_the_photo_settles_nothing(monkeypatch):
     probs[0][inside > 0], probs[1][inside > 0], probs[2][inside > 0] = 1, 0, 0
     monkeypatch.setattr(nets, "seen", lambda image: nets.Seen(probs, view.to_image))
     assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles[:3])
+
+
+def test_a_confident_classical_reading_the_nets_contradict_is_a_refusal(monkeypatch):
+    """The classical reader read the hand with confidence, but one tile wrong, or one tile
+    left out entirely: the nets, which read the same photo, read another tile there, or a
+    tile where it read none. Either is a doubt (with both readings as candidates), never
+    a wrong total; the other tiles stay read."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    assert sorted(nets.reading(photo.image, 9, 0.6).tiles) == sorted(photo.tiles)
+    wrong = next(t for t in (Tile(7, 0), Tile(8, 1)) if t not in photo.tiles)
+    misread = [reader.TileRead(wrong, 0.9, boxes[0])] + [
+        reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles[1:], boxes[1:], strict=True)
+    ]
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: reader.PhotoReading(misread))
+    reading = combined.read_hand(photo.image, 9)
+    assert not reading.ok
+    assert sorted(reading.tiles) == sorted(photo.tiles[1:])
+    [doubt] = reading.unreadable
+    assert doubt.box == boxes[0]
+    assert doubt.candidates == [wrong, photo.tiles[0]]
+    assert doubt.reason == f"the networks read {photo.tiles[0]} here"
+    # One tile left out: a doubt where the nets read it.
+    three = misread[1:]
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: reader.PhotoReading(three))
+    reading = combined.read_hand(photo.image, 9)
+    assert not reading.ok and sorted(reading.tiles) == sorted(photo.tiles[1:])
+    [doubt] = reading.unreadable
+    assert doubt.candidates == [photo.tiles[0]]
+    assert combined._overlap(doubt.box, boxes[0])
+    # All four read: the classical reading stands as it is.
+    right = reader.PhotoReading(
+        [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles, boxes, strict=True)]
+    )
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: right)
+    assert combined.read_hand(photo.image, 9) is right
+
+
+def test_the_nets_doubts_do_not_unsettle_a_confident_reading():
+    """Only the nets' confident reads check the classical reading: their doubts (tiles run
+    together, a tile on edge, a face-down tile) are no evidence against it."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    first = reader.PhotoReading(
+        [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles, boxes, strict=True)]
+    )
+    elsewhere = _box(560, 400, 30, 60)
+    doubt = reader.Unreadable(elsewhere, [], nets.NOT_ONE_TILE)
+    same = reader.PhotoReading(first.reads[:2], [doubt])
+    assert combined._checked(first, same) is first
+    other = reader.PhotoReading([reader.TileRead(Tile(9, 9), 0.9, elsewhere)])
+    assert not combined._checked(first, other).ok

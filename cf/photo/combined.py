@@ -46,8 +46,10 @@ def read_hand(
     """Read every face-up tile of one hand in a BGR (or grey) image (see
     :func:`cf.photo.reader.read_hand`; the networks read it again where that refuses)."""
     first = alike_in_size(reader.read_hand(image, top, min_confidence, reduction=reduction))
-    if (first.ok and first.reads) or not nets.available():
+    if not nets.available():
         return first
+    if first.ok and first.reads:
+        return _checked(first, alike_in_size(nets.reading(image, top, min_confidence, reduction)))
     again = alike_in_size(_halves_read(image, first, top, min_confidence, reduction))
     photo = reader.to_bgr8(np.asarray(image))
     view = nets.seen(photo) if min(photo.shape[:2]) >= 16 else None
@@ -71,6 +73,35 @@ def read_hand(
     )
     both = _merged(again, second, lambda box: sees_tiles and share(box) < NO_FACE)
     return both if both is not None and both.ok and both.reads else first
+
+
+#: Why a tile read by the classical reader, or a place where it read none, is in doubt: the
+#: nets read a tile there (a different one, or one the classical reading lacks).
+NETS_READ = "the networks read {tile} here"
+
+
+def _checked(first: PhotoReading, nets_: PhotoReading) -> PhotoReading:
+    """The classical reader's confident reading ``first``, checked against the nets' reading
+    of the same photo: a tile the nets read with confidence where ``first`` read another
+    tile, or read nothing, is a doubt (a misread half, a tile missed entirely: a wrong
+    total); ``first`` as it is when they agree. The nets' own doubts do not count here:
+    they see tiles run together, a tile standing on edge or a face-down tile where the
+    classical reader, which read the hand, rightly sees none."""
+    disputed: list[TileRead] = []
+    doubts: list[Unreadable] = []
+    for read in nets_.reads:
+        same = [r for r in first.reads if _overlap(r.box, read.box)]
+        if not same:
+            doubts.append(Unreadable(read.box, [read.tile], NETS_READ.format(tile=read.tile)))
+        for r in same:
+            if r.tile != read.tile and r not in disputed:
+                disputed.append(r)
+                reason = NETS_READ.format(tile=read.tile)
+                doubts.append(Unreadable(r.box, [r.tile, read.tile], reason))
+    if not doubts:
+        return first
+    reads = [r for r in first.reads if r not in disputed]
+    return PhotoReading(reads, [*first.unreadable, *doubts], first.width, first.height)
 
 
 def _nothing_more(reading: PhotoReading, nets_: PhotoReading) -> bool:
