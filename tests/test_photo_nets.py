@@ -95,7 +95,8 @@ def test_the_nets_find_nothing_on_a_blank_photo():
 
 def test_a_face_with_no_divider_is_not_taken_for_a_tile():
     """Every face-up tile has a divider across its middle: a tile-shaped face without one
-    (a tile's back, a piece of card, a face painted over) is reported, never read."""
+    (a tile's back, a piece of card, a face painted over) is reported; with no pips on
+    it, it is never read."""
     from test_photo import _blanked
 
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
@@ -106,6 +107,60 @@ def test_a_face_with_no_divider_is_not_taken_for_a_tile():
     assert [why for _, why in odd] == [nets.NO_DIVIDER]
     centre = np.mean(photo.boxes[0], axis=0)
     assert np.linalg.norm(np.mean(odd[0][0], axis=0) - centre) < 10
+    reading = nets.reading(_blanked(photo.image, photo.boxes[0]), 9, 0.6)
+    assert len(reading.reads) == 3 and [u.reason for u in reading.unreadable] == [nets.NO_DIVIDER]
+
+
+def _undivided(image, box):
+    """``image`` with the divider of the tile at ``box`` painted over in its face colour
+    (a faint or unpainted divider): its pips stay."""
+    corners = np.asarray(box, float)
+    inside = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillConvexPoly(inside, np.round(corners).astype(np.int32), 1)
+    colour = np.median(image[(inside > 0) & (image.mean(axis=2) > 150)], axis=0)
+    sides = [float(np.linalg.norm(corners[(i + 1) % 4] - corners[i])) for i in range(4)]
+    i = int(np.argmax(sides))
+    centre = corners.mean(axis=0)
+    ends = [(corners[i] + corners[(i + 1) % 4]) / 2, (corners[(i + 2) % 4] + corners[i - 1]) / 2]
+    a, b = (tuple(int(v) for v in np.round(centre + (e - centre) * 0.85)) for e in ends)
+    out = image.copy()
+    cv2.line(out, a, b, tuple(int(v) for v in colour), max(3, round(sides[i] * 0.08)))
+    return out
+
+
+def test_a_tile_whose_divider_the_net_missed_is_read_by_its_pips():
+    """A tile's shape with no divider seen is read when its halves show pips (a back, a
+    piece of card or a blank face has none); a double blank with no divider stays a doubt
+    (it looks like the back of a tile)."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    assert photo.tiles[0] != Tile(0, 0)
+    image = _undivided(photo.image, photo.boxes[0])
+    _, odd = nets.tile_outlines(image)
+    assert [why for _, why in odd] == [nets.NO_DIVIDER]
+    reading = nets.reading(image, 9, reader.DEFAULT_MIN_CONFIDENCE)
+    assert sorted(reading.tiles) == sorted(photo.tiles) and not reading.unreadable
+    blank = render_family(7, "ivory", size=(640, 480), count=4, top=9)
+    assert blank.tiles[0] == Tile(0, 0)
+    image = _undivided(blank.image, blank.boxes[0])
+    reading = nets.reading(image, 9, reader.DEFAULT_MIN_CONFIDENCE)
+    assert Tile(0, 0) not in reading.tiles
+    centre = np.mean(blank.boxes[0], axis=0)
+    [doubt] = [u for u in reading.unreadable if u.reason == nets.NO_DIVIDER]
+    assert np.linalg.norm(np.mean(doubt.box, axis=0) - centre) < 10
+
+
+@pytest.mark.parametrize(("pips", "read"), [(3, True), (0, False)])
+def test_a_tile_shape_with_no_divider_is_read_only_with_pips(monkeypatch, pips, read):
+    """The rule alone: halves read with certainty as ``pips`` each; a double blank with
+    no divider is the back of a tile as far as anyone can tell."""
+    corners = np.array([[10, 10], [50, 10], [50, 90], [10, 90]], float)
+    monkeypatch.setattr(nets, "tile_outlines", lambda *a: ([], [(corners, nets.NO_DIVIDER)]))
+    certain = np.zeros((2, nets.NOT_A_HALF + 1))
+    certain[:, pips] = 1.0
+    monkeypatch.setattr(nets, "read_halves", lambda crops: (certain, np.zeros(2)))
+    [found] = nets.read_tiles(np.zeros((100, 100, 3), np.uint8), 9)
+    assert found.tile == (Tile(pips, pips) if read else None)
+    assert found.reason == ("" if read else nets.NO_DIVIDER)
 
 
 def test_a_tile_seen_shortened_is_still_a_tile():

@@ -317,12 +317,22 @@ def read_tiles(image: np.ndarray, top: int, view: Seen | None = None) -> list[Fo
     import cv2
 
     tiles, odd = tile_outlines(image, view)
-    found: list[Found] = [Found(c, None, 0.0, [], why) for c, why in odd]
+    found: list[Found] = [Found(c, None, 0.0, [], why) for c, why in odd if why != NO_DIVIDER]
+    # A tile's shape whose divider the net did not see is read too: pips on it make it a
+    # face-up tile (a back, a piece of card, a blank face have none; a double blank
+    # looks like a back, so it stays a doubt).
+    faint = [c for c, why in odd if why == NO_DIVIDER]
     crops = []
-    for corners in tiles:
+    for corners in [*tiles, *faint]:
         tile_img = upright(image, corners, HALF_SIDE)
         crops += [tile_img[:HALF_SIDE], cv2.rotate(tile_img[HALF_SIDE:], cv2.ROTATE_180)]
     probs, unsure = read_halves(crops)
+    for i, corners in enumerate(faint, start=len(tiles)):
+        one = _tile(corners, probs[2 * i : 2 * i + 2], unsure[2 * i : 2 * i + 2], top)
+        if one is not None and one.tile is not None and one.tile.high > 0:
+            found.append(one)
+        else:
+            found.append(Found(corners, None, 0.0, [], NO_DIVIDER))
     for i, corners in enumerate(tiles):
         one = _tile(corners, probs[2 * i : 2 * i + 2], unsure[2 * i : 2 * i + 2], top)
         if one is not None:
