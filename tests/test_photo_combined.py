@@ -371,3 +371,29 @@ def test_the_nets_doubts_do_not_unsettle_a_confident_reading():
     assert combined._checked(first, same) is first
     other = reader.PhotoReading([reader.TileRead(Tile(9, 9), 0.9, elsewhere)])
     assert not combined._checked(first, other).ok
+
+
+def test_a_tile_the_nets_made_of_two_tiles_halves_does_not_unsettle_a_reading():
+    """Two tiles end to end, read by the classical reader. A nets 'tile' across the seam
+    (half of each: the nets took the seam for a divider) is made of tiles read, and is
+    no evidence; a nets read lying on one of them as another tile, or off both, is."""
+    a, b = _box(0, 0, 40, 80), _box(0, 80, 40, 80)
+    first = reader.PhotoReading(
+        [reader.TileRead(Tile(6, 2), 0.9, a), reader.TileRead(Tile(5, 0), 0.9, b)]
+    )
+
+    def nets_read(tile, box):
+        return reader.PhotoReading([reader.TileRead(tile, 0.95, box)])
+
+    assert combined._checked(first, nets_read(Tile(2, 0), _box(0, 40, 40, 80))) is first
+    assert combined._checked(first, nets_read(Tile(6, 2), _box(0, 2, 40, 80))) is first
+    misread = combined._checked(first, nets_read(Tile(6, 3), _box(0, 2, 40, 80)))
+    assert misread.tiles == (Tile(5, 0),)
+    assert [u.candidates for u in misread.unreadable] == [[Tile(6, 2), Tile(6, 3)]]
+    # The classical reader outlined half a tile and read it as another: still one tile.
+    half = reader.PhotoReading([reader.TileRead(Tile(4, 0), 0.9, _box(0, 0, 40, 40))])
+    assert not combined._checked(half, nets_read(Tile(6, 4), _box(0, 0, 40, 80))).ok
+    missed = combined._checked(first, nets_read(Tile(4, 4), _box(30, 100, 40, 80)))
+    assert missed.tiles == first.tiles and [u.candidates for u in missed.unreadable] == [
+        [Tile(4, 4)]
+    ]

@@ -1,15 +1,17 @@
 """The reader ``cf score --photo`` runs: the classical pipeline, then the networks.
 
-The classical reader (:mod:`cf.photo.reader`) reads first. Where it refuses, or finds no
-tile at all, the halves net reads the tiles it outlined but could not read
-(:func:`_halves_read`), and the two small networks (:mod:`cf.photo.nets`, trained on
-synthetic photos only) read the whole photo again. A reading the halves net completed
-stands when the whole-photo nets see nothing more (:func:`_nothing_more`); otherwise the
-two readings make one hand when they agree (:func:`_merged`): the same tile wherever both
-read one, every tile the classical reader could not read covered by tiles the nets read
-(or, on a photo whose tiles the tiles net sees, an outline it sees no face in: a glare
-spot, the table), nothing the nets could not read outside a tile read. Two readers that
-disagree are a refusal: the classical refusal stands. Without the model files (a source
+The classical reader (:mod:`cf.photo.reader`) reads first. Where it reads every tile with
+confidence, the two small networks (:mod:`cf.photo.nets`, trained on synthetic photos only)
+read the photo too, as a check: a tile they read where it read another, or none, is a
+doubt (:func:`_checked`). Where it refuses, or finds no tile at all, the halves net reads
+the tiles it outlined but could not read (:func:`_halves_read`), and the two networks read
+the whole photo again. A reading the halves net completed stands when the whole-photo
+nets see nothing more (:func:`_nothing_more`); otherwise the two readings make one hand
+when they agree (:func:`_merged`): the same tile wherever both read one, every tile the
+classical reader could not read covered by tiles the nets read (or, on a photo whose
+tiles the tiles net sees, an outline it sees no face in: a glare spot, the table),
+nothing the nets could not read outside a tile read. Two readers that disagree are a
+refusal: the classical refusal stands. Without the model files (a source
 checkout that lacks them) the reader is the classical one.
 """
 
@@ -80,28 +82,52 @@ def read_hand(
 NETS_READ = "the networks read {tile} here"
 
 
+#: Part of the smaller of two outlines, a tile the nets read and one the classical reader
+#: read, that they must share to be of one tile (a misread where the tiles differ; either
+#: reader may outline only part of a tile); a tile the nets read lies mostly (over half of
+#: it) on tiles the classical reader read, or it is one it lacks. Between the two, it is
+#: made of parts of tiles read: the halves of two touching tiles either side of the seam
+#: between them, which the nets can take for one tile.
+ONE_TILE, ON_TILES = 0.7, 0.5
+
+
 def _checked(first: PhotoReading, nets_: PhotoReading) -> PhotoReading:
     """The classical reader's confident reading ``first``, checked against the nets' reading
-    of the same photo: a tile the nets read with confidence where ``first`` read another
-    tile, or read nothing, is a doubt (a misread half, a tile missed entirely: a wrong
-    total); ``first`` as it is when they agree. The nets' own doubts do not count here:
-    they see tiles run together, a tile standing on edge or a face-down tile where the
-    classical reader, which read the hand, rightly sees none."""
+    of the same photo: a tile the nets read with confidence that is one ``first`` read as
+    another (they share :data:`ONE_TILE` of the smaller outline), or that lies mostly off
+    every tile it read (:data:`ON_TILES`), is a doubt: a misread half, a tile missed
+    entirely, a wrong total; ``first`` as it is when they agree. The nets' own doubts do
+    not count here: they see tiles run together, a tile standing on edge or a face-down
+    tile where the classical reader, which read the hand, rightly sees none."""
     disputed: list[TileRead] = []
     doubts: list[Unreadable] = []
     for read in nets_.reads:
-        same = [r for r in first.reads if _overlap(r.box, read.box)]
-        if not same:
-            doubts.append(Unreadable(read.box, [read.tile], NETS_READ.format(tile=read.tile)))
-        for r in same:
-            if r.tile != read.tile and r not in disputed:
+        area = _area(read.box)
+        if area < 1:
+            continue
+        shared = [(r, _shared(read.box, r.box)) for r in first.reads]
+        reason = NETS_READ.format(tile=read.tile)
+        if sum(both for _, both in shared) < ON_TILES * area:
+            doubts.append(Unreadable(read.box, [read.tile], reason))
+        for r, both in shared:
+            one = both >= ONE_TILE * min(area, _area(r.box))
+            if one and r.tile != read.tile and r not in disputed:
                 disputed.append(r)
-                reason = NETS_READ.format(tile=read.tile)
                 doubts.append(Unreadable(r.box, [r.tile, read.tile], reason))
     if not doubts:
         return first
     reads = [r for r in first.reads if r not in disputed]
     return PhotoReading(reads, [*first.unreadable, *doubts], first.width, first.height)
+
+
+def _shared(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> float:
+    """The area two convex outlines share."""
+    import cv2
+
+    if len(a) < 3 or len(b) < 3:
+        return 0.0
+    area, _ = cv2.intersectConvexConvex(np.asarray(a, np.float32), np.asarray(b, np.float32))
+    return float(area)
 
 
 def _nothing_more(reading: PhotoReading, nets_: PhotoReading) -> bool:

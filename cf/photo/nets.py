@@ -317,11 +317,16 @@ def read_tiles(image: np.ndarray, top: int, view: Seen | None = None) -> list[Fo
     import cv2
 
     tiles, odd = tile_outlines(image, view)
-    found: list[Found] = [Found(c, None, 0.0, [], why) for c, why in odd if why != NO_DIVIDER]
-    # A tile's shape whose divider the net did not see is read too: pips on it make it a
-    # face-up tile (a back, a piece of card, a blank face have none; a double blank
-    # looks like a back, so it stays a doubt).
-    faint = [c for c, why in odd if why == NO_DIVIDER]
+    # A tile's shape standing apart whose divider the net did not see is read too: pips on
+    # it make it a face-up tile (a back, a piece of card, a blank face have none; a double
+    # blank looks like a back, so it stays a doubt). Among touching tiles such a region
+    # may span the seam between two tiles, half of each: it stays a doubt.
+    outlines = [*tiles, *(c for c, _ in odd)]
+    apart = [
+        why == NO_DIVIDER and _apart(c, [o for o in outlines if o is not c]) for c, why in odd
+    ]
+    found = [Found(c, None, 0.0, [], why) for (c, why), a in zip(odd, apart, strict=True) if not a]
+    faint = [c for (c, _), a in zip(odd, apart, strict=True) if a]
     crops = []
     for corners in [*tiles, *faint]:
         tile_img = upright(image, corners, HALF_SIDE)
@@ -343,6 +348,25 @@ def read_tiles(image: np.ndarray, top: int, view: Seen | None = None) -> list[Fo
             # which are left out, has a tile's own shape).
             found.append(Found(corners, None, 0.0, [], NOT_ONE_TILE))
     return _once_each(found)
+
+
+#: How far around a face region no other must lie for it to stand apart: its outline grown
+#: this many times about its centre meets no other region's outline.
+APART = 1.3
+
+
+def _apart(corners: np.ndarray, others: Sequence[np.ndarray]) -> bool:
+    """Whether the outline ``corners`` (4 x 2), grown :data:`APART` times about its centre,
+    meets none of the outlines ``others``."""
+    import cv2
+
+    centre = corners.mean(axis=0)
+    grown = (centre + (corners - centre) * APART).astype(np.float32)
+    for other in others:
+        area, _ = cv2.intersectConvexConvex(grown, np.asarray(other, np.float32))
+        if area > 0:
+            return False
+    return True
 
 
 #: Length over width below which an outline is not a tile seen face on (about 2): a slanted
