@@ -349,12 +349,15 @@ def test_a_confident_classical_reading_the_nets_contradict_is_a_refusal(monkeypa
     [doubt] = reading.unreadable
     assert doubt.candidates == [photo.tiles[0]]
     assert combined._overlap(doubt.box, boxes[0])
-    # All four read: the classical reading stands as it is.
+    # All four read: the classical reading stands as it is; also for the photo decoded at
+    # half its size (outlines in the photo's own pixels, the nets' too).
     right = reader.PhotoReading(
         [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles, boxes, strict=True)]
     )
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: right)
     assert combined.read_hand(photo.image, 9) is right
+    half = cv2.resize(photo.image, (320, 240), interpolation=cv2.INTER_AREA)
+    assert combined.read_hand(half, 9, reduction=2) is right
 
 
 def test_the_nets_doubts_do_not_unsettle_a_confident_reading():
@@ -393,6 +396,9 @@ def test_a_tile_the_nets_made_of_two_tiles_halves_does_not_unsettle_a_reading():
     # The classical reader outlined half a tile and read it as another: still one tile.
     half = reader.PhotoReading([reader.TileRead(Tile(4, 0), 0.9, _box(0, 0, 40, 40))])
     assert not combined._checked(half, nets_read(Tile(6, 4), _box(0, 0, 40, 80))).ok
+    # Classical outlines lying over each other count once: this read is mostly off them.
+    twice = reader.PhotoReading([first.reads[0], reader.TileRead(Tile(1, 1), 0.9, a)])
+    assert not combined._checked(twice, nets_read(Tile(3, 3), _box(0, 50, 40, 80))).ok
     missed = combined._checked(first, nets_read(Tile(4, 4), _box(30, 100, 40, 80)))
     assert missed.tiles == first.tiles and [u.candidates for u in missed.unreadable] == [
         [Tile(4, 4)]

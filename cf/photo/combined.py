@@ -46,7 +46,8 @@ def read_hand(
     reduction: int = 1,
 ) -> PhotoReading:
     """Read every face-up tile of one hand in a BGR (or grey) image (see
-    :func:`cf.photo.reader.read_hand`; the networks read it again where that refuses)."""
+    :func:`cf.photo.reader.read_hand`; the networks check its reading, and read the photo
+    again where it refuses)."""
     first = alike_in_size(reader.read_hand(image, top, min_confidence, reduction=reduction))
     if not nets.available():
         return first
@@ -94,23 +95,23 @@ ONE_TILE, ON_TILES = 0.7, 0.5
 def _checked(first: PhotoReading, nets_: PhotoReading) -> PhotoReading:
     """The classical reader's confident reading ``first``, checked against the nets' reading
     of the same photo: a tile the nets read with confidence that is one ``first`` read as
-    another (they share :data:`ONE_TILE` of the smaller outline), or that lies mostly off
-    every tile it read (:data:`ON_TILES`), is a doubt: a misread half, a tile missed
-    entirely, a wrong total; ``first`` as it is when they agree. The nets' own doubts do
-    not count here: they see tiles run together, a tile standing on edge or a face-down
-    tile where the classical reader, which read the hand, rightly sees none."""
+    another (they share :data:`ONE_TILE` of the smaller outline), or that the tiles it
+    read, all together, do not cover for the most part (:data:`ON_TILES`), is a doubt: a
+    misread half, a tile missed entirely, a wrong total; ``first`` as it is when they
+    agree. The nets' own doubts do not count here: they see tiles run together, a tile
+    standing on edge or a face-down tile where the classical reader, which read the hand,
+    rightly sees none."""
     disputed: list[TileRead] = []
     doubts: list[Unreadable] = []
     for read in nets_.reads:
         area = _area(read.box)
         if area < 1:
             continue
-        shared = [(r, _shared(read.box, r.box)) for r in first.reads]
         reason = NETS_READ.format(tile=read.tile)
-        if sum(both for _, both in shared) < ON_TILES * area:
+        if _covered(read.box, [r.box for r in first.reads]) < ON_TILES:
             doubts.append(Unreadable(read.box, [read.tile], reason))
-        for r, both in shared:
-            one = both >= ONE_TILE * min(area, _area(r.box))
+        for r in first.reads:
+            one = _shared(read.box, r.box) >= ONE_TILE * min(area, _area(r.box))
             if one and r.tile != read.tile and r not in disputed:
                 disputed.append(r)
                 doubts.append(Unreadable(r.box, [r.tile, read.tile], reason))
@@ -118,6 +119,26 @@ def _checked(first: PhotoReading, nets_: PhotoReading) -> PhotoReading:
         return first
     reads = [r for r in first.reads if r not in disputed]
     return PhotoReading(reads, [*first.unreadable, *doubts], first.width, first.height)
+
+
+def _covered(box: list[tuple[int, int]], others: list[list[tuple[int, int]]]) -> float:
+    """The part of the outline ``box`` that the outlines ``others`` cover together (each
+    pixel once, however many of them lie over it); 0 for an outline with no pixel."""
+    import cv2
+
+    pts = np.asarray(box, np.int32)
+    if len(pts) < 3:
+        return 0.0
+    low = pts.min(axis=0)
+    size = pts.max(axis=0) - low + 1
+    inside = np.zeros((int(size[1]), int(size[0])), np.uint8)
+    cv2.fillConvexPoly(inside, pts - low, 1)
+    under = np.zeros_like(inside)
+    for other in others:
+        if len(other) >= 3:
+            cv2.fillConvexPoly(under, np.asarray(other, np.int32) - low, 1)
+    n = int(inside.sum())
+    return float((inside & under).sum()) / n if n else 0.0
 
 
 def _shared(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> float:

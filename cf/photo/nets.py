@@ -317,27 +317,12 @@ def read_tiles(image: np.ndarray, top: int, view: Seen | None = None) -> list[Fo
     import cv2
 
     tiles, odd = tile_outlines(image, view)
-    # A tile's shape standing apart whose divider the net did not see is read too: pips on
-    # it make it a face-up tile (a back, a piece of card, a blank face have none; a double
-    # blank looks like a back, so it stays a doubt). Among touching tiles such a region
-    # may span the seam between two tiles, half of each: it stays a doubt.
-    outlines = [*tiles, *(c for c, _ in odd)]
-    apart = [
-        why == NO_DIVIDER and _apart(c, [o for o in outlines if o is not c]) for c, why in odd
-    ]
-    found = [Found(c, None, 0.0, [], why) for (c, why), a in zip(odd, apart, strict=True) if not a]
-    faint = [c for (c, _), a in zip(odd, apart, strict=True) if a]
+    found: list[Found] = [Found(c, None, 0.0, [], why) for c, why in odd]
     crops = []
-    for corners in [*tiles, *faint]:
+    for corners in tiles:
         tile_img = upright(image, corners, HALF_SIDE)
         crops += [tile_img[:HALF_SIDE], cv2.rotate(tile_img[HALF_SIDE:], cv2.ROTATE_180)]
     probs, unsure = read_halves(crops)
-    for i, corners in enumerate(faint, start=len(tiles)):
-        one = _tile(corners, probs[2 * i : 2 * i + 2], unsure[2 * i : 2 * i + 2], top)
-        if one is not None and one.tile is not None and one.tile.high > 0:
-            found.append(one)
-        else:
-            found.append(Found(corners, None, 0.0, [], NO_DIVIDER))
     for i, corners in enumerate(tiles):
         one = _tile(corners, probs[2 * i : 2 * i + 2], unsure[2 * i : 2 * i + 2], top)
         if one is not None:
@@ -348,25 +333,6 @@ def read_tiles(image: np.ndarray, top: int, view: Seen | None = None) -> list[Fo
             # which are left out, has a tile's own shape).
             found.append(Found(corners, None, 0.0, [], NOT_ONE_TILE))
     return _once_each(found)
-
-
-#: How far around a face region no other must lie for it to stand apart: its outline grown
-#: this many times about its centre meets no other region's outline.
-APART = 1.3
-
-
-def _apart(corners: np.ndarray, others: Sequence[np.ndarray]) -> bool:
-    """Whether the outline ``corners`` (4 x 2), grown :data:`APART` times about its centre,
-    meets none of the outlines ``others``."""
-    import cv2
-
-    centre = corners.mean(axis=0)
-    grown = (centre + (corners - centre) * APART).astype(np.float32)
-    for other in others:
-        area, _ = cv2.intersectConvexConvex(grown, np.asarray(other, np.float32))
-        if area > 0:
-            return False
-    return True
 
 
 #: Length over width below which an outline is not a tile seen face on (about 2): a slanted
@@ -446,7 +412,13 @@ def _once_each(found: list[Found]) -> list[Found]:
         if f.tile is not None:
             seen[f.tile] = seen.get(f.tile, 0) + 1
     return [
-        Found(f.corners, f.tile, f.confidence * 0.3, f.candidates, f"{f.tile} read twice")
+        Found(
+            f.corners,
+            f.tile,
+            f.confidence * 0.3,
+            f.candidates,
+            f"{f.tile} read twice (a hand holds each tile once)",
+        )
         if f.tile is not None and seen[f.tile] > 1
         else f
         for f in found
