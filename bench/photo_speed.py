@@ -8,7 +8,7 @@ there, two real photos upscaled to 12 MP (new01-12.jpg, 5 tiles; src7-06.jpg, 9 
 For each, ``--runs`` fresh processes of ``cf score --photo FILE``:
 
 - whole process: user + sys CPU seconds of the child (``os.wait4``), start-up, imports,
-  decoding, reading and the networks (when the classical reader refuses) included;
+  decoding, reading and the networks (a check of every reading, or a second one) included;
 - per stage: the same command in a process that times each stage of the reader (CPU
   seconds, ``resource.getrusage``).
 
@@ -73,7 +73,7 @@ def timed(fn, label):
             times[label] = times.get(label, 0.0) + cpu() - t
     return run
 combined.load_reduced = timed(combined.load_reduced, "decode the JPEG (reduced)")
-combined.nets.reading = timed(combined.nets.reading, "networks (classical refused)")
+combined.nets.reading = timed(combined.nets.reading, "networks (check or second reading)")
 STEPS = [
     (("tile_mask", "_tile_mask"), "face mask, lighting"),
     (("regions_and_dividers", "_regions_and_dividers"), "dividers"),

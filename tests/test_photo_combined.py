@@ -319,3 +319,87 @@ def test_a_tiles_net_blind_to_the_photo_settles_nothing(monkeypatch):
     probs[0][inside > 0], probs[1][inside > 0], probs[2][inside > 0] = 1, 0, 0
     monkeypatch.setattr(nets, "seen", lambda image: nets.Seen(probs, view.to_image))
     assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles[:3])
+
+
+def test_a_confident_classical_reading_the_nets_contradict_is_a_refusal(monkeypatch):
+    """The classical reader read the hand with confidence, but one tile wrong, or one tile
+    left out entirely: the nets, which read the same photo, read another tile there, or a
+    tile where it read none. Either is a doubt (with both readings as candidates), never
+    a wrong total; the other tiles stay read."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    assert sorted(nets.reading(photo.image, 9, 0.6).tiles) == sorted(photo.tiles)
+    wrong = next(t for t in (Tile(7, 0), Tile(8, 1)) if t not in photo.tiles)
+    misread = [reader.TileRead(wrong, 0.9, boxes[0])] + [
+        reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles[1:], boxes[1:], strict=True)
+    ]
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: reader.PhotoReading(misread))
+    reading = combined.read_hand(photo.image, 9)
+    assert not reading.ok
+    assert sorted(reading.tiles) == sorted(photo.tiles[1:])
+    [doubt] = reading.unreadable
+    assert doubt.box == boxes[0]
+    assert doubt.candidates == [wrong, photo.tiles[0]]
+    assert doubt.reason == f"the networks read {photo.tiles[0]} here"
+    # One tile left out: a doubt where the nets read it.
+    three = misread[1:]
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: reader.PhotoReading(three))
+    reading = combined.read_hand(photo.image, 9)
+    assert not reading.ok and sorted(reading.tiles) == sorted(photo.tiles[1:])
+    [doubt] = reading.unreadable
+    assert doubt.candidates == [photo.tiles[0]]
+    assert combined._overlap(doubt.box, boxes[0])
+    # All four read: the classical reading stands as it is; also for the photo decoded at
+    # half its size (outlines in the photo's own pixels, the nets' too).
+    right = reader.PhotoReading(
+        [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles, boxes, strict=True)]
+    )
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: right)
+    assert combined.read_hand(photo.image, 9) is right
+    half = cv2.resize(photo.image, (320, 240), interpolation=cv2.INTER_AREA)
+    assert combined.read_hand(half, 9, reduction=2) is right
+
+
+def test_the_nets_doubts_do_not_unsettle_a_confident_reading():
+    """Only the nets' confident reads check the classical reading: their doubts (tiles run
+    together, a tile on edge, a face-down tile) are no evidence against it."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    first = reader.PhotoReading(
+        [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles, boxes, strict=True)]
+    )
+    elsewhere = _box(560, 400, 30, 60)
+    doubt = reader.Unreadable(elsewhere, [], nets.NOT_ONE_TILE)
+    same = reader.PhotoReading(first.reads[:2], [doubt])
+    assert combined._checked(first, same) is first
+    other = reader.PhotoReading([reader.TileRead(Tile(9, 9), 0.9, elsewhere)])
+    assert not combined._checked(first, other).ok
+
+
+def test_a_tile_the_nets_made_of_two_tiles_halves_does_not_unsettle_a_reading():
+    """Two tiles end to end, read by the classical reader. A nets 'tile' across the seam
+    (half of each: the nets took the seam for a divider) is made of tiles read, and is
+    no evidence; a nets read lying on one of them as another tile, or off both, is."""
+    a, b = _box(0, 0, 40, 80), _box(0, 80, 40, 80)
+    first = reader.PhotoReading(
+        [reader.TileRead(Tile(6, 2), 0.9, a), reader.TileRead(Tile(5, 0), 0.9, b)]
+    )
+
+    def nets_read(tile, box):
+        return reader.PhotoReading([reader.TileRead(tile, 0.95, box)])
+
+    assert combined._checked(first, nets_read(Tile(2, 0), _box(0, 40, 40, 80))) is first
+    assert combined._checked(first, nets_read(Tile(6, 2), _box(0, 2, 40, 80))) is first
+    misread = combined._checked(first, nets_read(Tile(6, 3), _box(0, 2, 40, 80)))
+    assert misread.tiles == (Tile(5, 0),)
+    assert [u.candidates for u in misread.unreadable] == [[Tile(6, 2), Tile(6, 3)]]
+    # The classical reader outlined half a tile and read it as another: still one tile.
+    half = reader.PhotoReading([reader.TileRead(Tile(4, 0), 0.9, _box(0, 0, 40, 40))])
+    assert not combined._checked(half, nets_read(Tile(6, 4), _box(0, 0, 40, 80))).ok
+    # Classical outlines lying over each other count once: this read is mostly off them.
+    twice = reader.PhotoReading([first.reads[0], reader.TileRead(Tile(1, 1), 0.9, a)])
+    assert not combined._checked(twice, nets_read(Tile(3, 3), _box(0, 50, 40, 80))).ok
+    missed = combined._checked(first, nets_read(Tile(4, 4), _box(30, 100, 40, 80)))
+    assert missed.tiles == first.tiles and [u.candidates for u in missed.unreadable] == [
+        [Tile(4, 4)]
+    ]

@@ -35,6 +35,8 @@ def test_reasons_are_translated_part_by_part_and_stay_english_as_strings(lang):
             assert say(part) != part, part
         assert "6" in say("more pips than a double-6 set has?")
         assert say("more pips than a double-6 set has?") != "more pips than a double-6 set has?"
+        checked = "the networks read 6-4 here"
+        assert "6-4" in say(checked) and say(checked) != checked
         assert say("something new") == "something new"
     finally:
         set_language(None)

@@ -1,15 +1,17 @@
 """The reader ``cf score --photo`` runs: the classical pipeline, then the networks.
 
-The classical reader (:mod:`cf.photo.reader`) reads first. Where it refuses, or finds no
-tile at all, the halves net reads the tiles it outlined but could not read
-(:func:`_halves_read`), and the two small networks (:mod:`cf.photo.nets`, trained on
-synthetic photos only) read the whole photo again. A reading the halves net completed
-stands when the whole-photo nets see nothing more (:func:`_nothing_more`); otherwise the
-two readings make one hand when they agree (:func:`_merged`): the same tile wherever both
-read one, every tile the classical reader could not read covered by tiles the nets read
-(or, on a photo whose tiles the tiles net sees, an outline it sees no face in: a glare
-spot, the table), nothing the nets could not read outside a tile read. Two readers that
-disagree are a refusal: the classical refusal stands. Without the model files (a source
+The classical reader (:mod:`cf.photo.reader`) reads first. Where it reads every tile with
+confidence, the two small networks (:mod:`cf.photo.nets`, trained on synthetic photos only)
+read the photo too, as a check: a tile they read where it read another, or none, is a
+doubt (:func:`_checked`). Where it refuses, or finds no tile at all, the halves net reads
+the tiles it outlined but could not read (:func:`_halves_read`), and the two networks read
+the whole photo again. A reading the halves net completed stands when the whole-photo
+nets see nothing more (:func:`_nothing_more`); otherwise the two readings make one hand
+when they agree (:func:`_merged`): the same tile wherever both read one, every tile the
+classical reader could not read covered by tiles the nets read (or, on a photo whose
+tiles the tiles net sees, an outline it sees no face in: a glare spot, the table),
+nothing the nets could not read outside a tile read. Two readers that disagree are a
+refusal: the classical refusal stands. Without the model files (a source
 checkout that lacks them) the reader is the classical one.
 """
 
@@ -44,10 +46,13 @@ def read_hand(
     reduction: int = 1,
 ) -> PhotoReading:
     """Read every face-up tile of one hand in a BGR (or grey) image (see
-    :func:`cf.photo.reader.read_hand`; the networks read it again where that refuses)."""
+    :func:`cf.photo.reader.read_hand`; the networks check its reading, and read the photo
+    again where it refuses)."""
     first = alike_in_size(reader.read_hand(image, top, min_confidence, reduction=reduction))
-    if (first.ok and first.reads) or not nets.available():
+    if not nets.available():
         return first
+    if first.ok and first.reads:
+        return _checked(first, alike_in_size(nets.reading(image, top, min_confidence, reduction)))
     again = alike_in_size(_halves_read(image, first, top, min_confidence, reduction))
     photo = reader.to_bgr8(np.asarray(image))
     view = nets.seen(photo) if min(photo.shape[:2]) >= 16 else None
@@ -71,6 +76,79 @@ def read_hand(
     )
     both = _merged(again, second, lambda box: sees_tiles and share(box) < NO_FACE)
     return both if both is not None and both.ok and both.reads else first
+
+
+#: Why a tile read by the classical reader, or a place where it read none, is in doubt: the
+#: nets read a tile there (a different one, or one the classical reading lacks).
+NETS_READ = "the networks read {tile} here"
+
+
+#: Part of the smaller of two outlines, a tile the nets read and one the classical reader
+#: read, that they must share to be of one tile (a misread where the tiles differ; either
+#: reader may outline only part of a tile); a tile the nets read lies mostly (over half of
+#: it) on tiles the classical reader read, or it is one it lacks. Between the two, it is
+#: made of parts of tiles read: the halves of two touching tiles either side of the seam
+#: between them, which the nets can take for one tile.
+ONE_TILE, ON_TILES = 0.7, 0.5
+
+
+def _checked(first: PhotoReading, nets_: PhotoReading) -> PhotoReading:
+    """The classical reader's confident reading ``first``, checked against the nets' reading
+    of the same photo: a tile the nets read with confidence that is one ``first`` read as
+    another (they share :data:`ONE_TILE` of the smaller outline), or that the tiles it
+    read, all together, do not cover for the most part (:data:`ON_TILES`), is a doubt: a
+    misread half, a tile missed entirely, a wrong total; ``first`` as it is when they
+    agree. The nets' own doubts do not count here: they see tiles run together, a tile
+    standing on edge or a face-down tile where the classical reader, which read the hand,
+    rightly sees none."""
+    disputed: list[TileRead] = []
+    doubts: list[Unreadable] = []
+    for read in nets_.reads:
+        area = _area(read.box)
+        if area < 1:
+            continue
+        reason = NETS_READ.format(tile=read.tile)
+        if _covered(read.box, [r.box for r in first.reads]) < ON_TILES:
+            doubts.append(Unreadable(read.box, [read.tile], reason))
+        for r in first.reads:
+            one = _shared(read.box, r.box) >= ONE_TILE * min(area, _area(r.box))
+            if one and r.tile != read.tile and r not in disputed:
+                disputed.append(r)
+                doubts.append(Unreadable(r.box, [r.tile, read.tile], reason))
+    if not doubts:
+        return first
+    reads = [r for r in first.reads if r not in disputed]
+    return PhotoReading(reads, [*first.unreadable, *doubts], first.width, first.height)
+
+
+def _covered(box: list[tuple[int, int]], others: list[list[tuple[int, int]]]) -> float:
+    """The part of the outline ``box`` that the outlines ``others`` cover together (each
+    pixel once, however many of them lie over it); 0 for an outline with no pixel."""
+    import cv2
+
+    pts = np.asarray(box, np.int32)
+    if len(pts) < 3:
+        return 0.0
+    low = pts.min(axis=0)
+    size = pts.max(axis=0) - low + 1
+    inside = np.zeros((int(size[1]), int(size[0])), np.uint8)
+    cv2.fillConvexPoly(inside, pts - low, 1)
+    under = np.zeros_like(inside)
+    for other in others:
+        if len(other) >= 3:
+            cv2.fillConvexPoly(under, np.asarray(other, np.int32) - low, 1)
+    n = int(inside.sum())
+    return float((inside & under).sum()) / n if n else 0.0
+
+
+def _shared(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> float:
+    """The area two convex outlines share."""
+    import cv2
+
+    if len(a) < 3 or len(b) < 3:
+        return 0.0
+    area, _ = cv2.intersectConvexConvex(np.asarray(a, np.float32), np.asarray(b, np.float32))
+    return float(area)
 
 
 def _nothing_more(reading: PhotoReading, nets_: PhotoReading) -> bool:

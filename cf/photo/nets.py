@@ -412,7 +412,13 @@ def _once_each(found: list[Found]) -> list[Found]:
         if f.tile is not None:
             seen[f.tile] = seen.get(f.tile, 0) + 1
     return [
-        Found(f.corners, f.tile, f.confidence * 0.3, f.candidates, f"{f.tile} read twice")
+        Found(
+            f.corners,
+            f.tile,
+            f.confidence * 0.3,
+            f.candidates,
+            f"{f.tile} read twice (a hand holds each tile once)",
+        )
         if f.tile is not None and seen[f.tile] > 1
         else f
         for f in found

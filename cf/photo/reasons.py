@@ -49,6 +49,7 @@ WORDED = (
         re.compile(r"more pips than a double-(?P<top>\d+) set has\?"),
         N_("more pips than a double-{top} set has?"),
     ),
+    (re.compile(r"the networks read (?P<tile>\S+) here"), N_("the networks read {tile} here")),
 )
 
 
