@@ -7,7 +7,7 @@
 For each labelled real photo of ../shared/photos (``read_photo`` with the set its labels
 need), each of ``--hands`` synthetic hands per family of bench/photo.py (``read_hand``) and
 two 12 MP JPEGs (``read_photo``): the classical reader's reading and the combined one (the
-networks where the classical reader refuses), with every tile, confidence, outline,
+networks' check of it, or their reading where it refuses), with every tile, confidence, outline,
 candidate and reason. A speed-up or a refactor must leave the file byte for byte the same.
 """
 

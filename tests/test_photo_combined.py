@@ -1,5 +1,6 @@
-"""The reader ``cf score --photo`` runs (cf/photo/combined.py): the classical pipeline, and
-the networks where it refuses; two readers that disagree are a refusal."""
+"""The reader ``cf score --photo`` runs (cf/photo/combined.py): the classical pipeline,
+checked by the networks, which read again where it refuses; two readers that disagree are
+a refusal."""
 
 from __future__ import annotations
 
@@ -396,6 +397,8 @@ def test_a_tile_the_nets_made_of_two_tiles_halves_does_not_unsettle_a_reading():
     # The classical reader outlined half a tile and read it as another: still one tile.
     half = reader.PhotoReading([reader.TileRead(Tile(4, 0), 0.9, _box(0, 0, 40, 40))])
     assert not combined._checked(half, nets_read(Tile(6, 4), _box(0, 0, 40, 80))).ok
+    # Shifted by 0.4 of a tile, the same tile: neither one tile nor mostly off the reading.
+    assert combined._checked(first, nets_read(Tile(6, 2), _box(0, 32, 40, 80))) is first
     # Classical outlines lying over each other count once: this read is mostly off them.
     twice = reader.PhotoReading([first.reads[0], reader.TileRead(Tile(1, 1), 0.9, a)])
     assert not combined._checked(twice, nets_read(Tile(3, 3), _box(0, 50, 40, 80))).ok
@@ -403,3 +406,20 @@ def test_a_tile_the_nets_made_of_two_tiles_halves_does_not_unsettle_a_reading():
     assert missed.tiles == first.tiles and [u.candidates for u in missed.unreadable] == [
         [Tile(4, 4)]
     ]
+
+
+def test_a_printed_domino_the_nets_read_beside_a_confident_reading_is_no_doubt(monkeypatch):
+    """The nets' reading is held to one set as the classical reader's is: a 'tile' much
+    smaller than the others (a printed picture), read only by the nets off the hand, is
+    their doubt, and their doubts do not unsettle a confident reading."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    right = reader.PhotoReading(
+        [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles, boxes, strict=True)]
+    )
+    printed = reader.TileRead(Tile(9, 9), 0.95, _box(600, 440, 10, 20))
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: right)
+    monkeypatch.setattr(
+        nets, "reading", lambda *a, **k: reader.PhotoReading([*right.reads, printed])
+    )
+    assert combined.read_hand(photo.image, 9) is right

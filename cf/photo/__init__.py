@@ -2,9 +2,9 @@
 
 An optional extra: this package needs OpenCV and numpy (``pip install
 'chickenfoot[photo]'``), so nothing else in :mod:`cf` imports it at start-up. The reader
-is a classical pipeline (:mod:`cf.photo.reader`); where it refuses, two small networks
-trained on synthetic photos read again, run by OpenCV's own ``cv2.dnn`` from the ONNX
-files in ``cf/photo/models`` (:mod:`cf.photo.combined`, :mod:`cf.photo.nets`). No
+is a classical pipeline (:mod:`cf.photo.reader`); two small networks trained on synthetic
+photos check its reading and read again where it refuses, run by OpenCV's own ``cv2.dnn``
+from the ONNX files in ``cf/photo/models`` (:mod:`cf.photo.combined`, :mod:`cf.photo.nets`). No
 download, no network, no dependency beyond OpenCV and numpy.
 """
 
