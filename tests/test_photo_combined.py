@@ -362,8 +362,10 @@ def test_a_confident_classical_reading_the_nets_contradict_is_a_refusal(monkeypa
 
 
 def test_the_nets_doubts_do_not_unsettle_a_confident_reading():
-    """Only the nets' confident reads check the classical reading: their doubts (tiles run
-    together, a tile on edge, a face-down tile) are no evidence against it."""
+    """The nets' doubts with no tile in mind (tiles run together, a tile on edge, a
+    face-down tile) are no evidence against the classical reading; a tile they found but
+    could not read with confidence, off the tiles read, is a tile no reading accounts
+    for; over a tile read, it is no evidence either."""
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
     boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
     first = reader.PhotoReading(
@@ -375,6 +377,13 @@ def test_the_nets_doubts_do_not_unsettle_a_confident_reading():
     assert combined._checked(first, same) is first
     other = reader.PhotoReading([reader.TileRead(Tile(9, 9), 0.9, elsewhere)])
     assert not combined._checked(first, other).ok
+    unsure = reader.Unreadable(elsewhere, [Tile(9, 9), Tile(9, 8)], "reads differently")
+    checked = combined._checked(first, reader.PhotoReading(first.reads, [unsure]))
+    assert not checked.ok and checked.unreadable == [unsure]
+    over = reader.Unreadable(boxes[0], [Tile(9, 9)], "9-9 read twice")
+    assert combined._checked(first, reader.PhotoReading([], [over])) is first
+    printed = reader.Unreadable(elsewhere, [Tile(9, 9)], combined.SMALL)
+    assert combined._checked(first, reader.PhotoReading([], [printed])) is first
 
 
 def test_a_tile_the_nets_made_of_two_tiles_halves_does_not_unsettle_a_reading():
