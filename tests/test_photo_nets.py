@@ -91,6 +91,20 @@ def test_the_nets_read_a_synthetic_hand():
     assert sorted(reading.tiles) == sorted(photo.tiles)
 
 
+def test_a_tile_read_without_confidence_is_a_doubt_with_its_reading_first(monkeypatch):
+    """A tile the nets read, but twice in a hand or unsure, is a doubt whose candidates
+    start with what they read (the place where the classical check looks for one)."""
+    corners = np.array([[10, 10], [50, 10], [50, 90], [10, 90]], float)
+    twice = [
+        nets.Found(corners, Tile(3, 2), 0.9, []),
+        nets.Found(corners + 100, Tile(3, 2), 0.9, [Tile(3, 3)]),
+    ]
+    monkeypatch.setattr(nets, "read_tiles", lambda *a: nets._once_each(twice))
+    reading = nets.reading(np.zeros((200, 200, 3), np.uint8), 9, 0.6)
+    assert not reading.reads
+    assert [u.candidates for u in reading.unreadable] == [[Tile(3, 2)], [Tile(3, 2), Tile(3, 3)]]
+
+
 def test_the_nets_find_nothing_on_a_blank_photo():
     blank = np.full((480, 640, 3), 200, np.uint8)
     reading = nets.reading(blank, 9, reader.DEFAULT_MIN_CONFIDENCE)

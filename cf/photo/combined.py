@@ -98,11 +98,11 @@ def _checked(first: PhotoReading, nets_: PhotoReading) -> PhotoReading:
     another (they share :data:`ONE_TILE` of the smaller outline), or that the tiles it
     read, all together, do not cover for the most part (:data:`ON_TILES`), is a doubt: a
     misread half, a tile missed entirely, a wrong total; ``first`` as it is when they
-    agree. So is a tile the nets found but could not read with confidence (one with
-    candidates: a tile they read twice, or unsure) mostly off the tiles read: a tile
-    that no reading accounts for. Their other doubts do not count here: they see tiles
-    run together, a tile standing on edge, a face-down tile or a printed picture where the
-    classical reader, which read the hand, rightly sees none."""
+    agree. So is a tile the nets read without confidence (a doubt with candidates: read
+    twice, or unsure) mostly off the tiles read: a tile that no reading accounts for.
+    Their other doubts do not count here: they see tiles run together, a tile standing on
+    edge, a face-down tile or a printed picture where the classical reader, which read the
+    hand, rightly sees none."""
     disputed: list[TileRead] = []
     doubts: list[Unreadable] = []
     for read in nets_.reads:

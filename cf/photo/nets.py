@@ -453,5 +453,7 @@ def reading(
         if f.tile is not None and f.confidence >= min_confidence:
             out.reads.append(TileRead(f.tile, round(f.confidence, 3), box))
         else:
-            out.unreadable.append(Unreadable(box, f.candidates, f.reason))
+            # A tile read, but not with confidence: it is the likeliest of what it might be.
+            guesses = [f.tile, *f.candidates] if f.tile is not None else f.candidates
+            out.unreadable.append(Unreadable(box, list(dict.fromkeys(guesses)), f.reason))
     return out
