@@ -432,3 +432,47 @@ def test_a_printed_domino_the_nets_read_beside_a_confident_reading_is_no_doubt(m
         nets, "reading", lambda *a, **k: reader.PhotoReading([*right.reads, printed])
     )
     assert combined.read_hand(photo.image, 9) is right
+
+
+def test_small_tiles_are_looked_at_again_closer(monkeypatch):
+    """Tiles a few pixels wide in the tiles net's view are missed or run together there:
+    where the two readings do not make one hand, the nets read the photo again at a larger
+    size, where the photo has the pixels."""
+    photo = render_family(730007, "small")
+    assert photo.image.shape[:2] == (1200, 1600)
+    view = nets.seen(photo.image)
+    near = nets.closer(photo.image, view)
+    assert near is not None and near.probs.shape[1] > view.probs.shape[1]
+    reading = combined.read_hand(photo.image, photo.top)
+    assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
+    monkeypatch.setattr(nets, "closer", lambda *a: None)
+    assert not combined.read_hand(photo.image, photo.top).ok
+    # No closer view where the photo has no more pixels than the first view used, nor
+    # where the tiles are not small.
+    small = cv2.resize(photo.image, (640, 480), interpolation=cv2.INTER_AREA)
+    monkeypatch.undo()
+    assert nets.closer(small, nets.seen(small)) is None
+    ivory = render_family(1, "ivory", size=(1600, 1200), count=4, top=9)
+    assert nets.closer(ivory.image, nets.seen(ivory.image)) is None
+
+
+def test_a_closer_look_still_needs_both_readers_to_agree(monkeypatch):
+    """The closer view is one more reading by the nets, held to the same rules: where the
+    classical reader read a tile the nets read as another, the refusal stands."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    box = [(round(x), round(y)) for x, y in photo.boxes[0]]
+    second = [(round(x), round(y)) for x, y in photo.boxes[1]]
+    refused = reader.PhotoReading(
+        reads=[reader.TileRead(Tile(7, 0), 0.9, box)],
+        unreadable=[reader.Unreadable(second, [])],
+    )
+    looked = []
+
+    def closer(image, view):
+        looked.append(view)
+        return nets.seen(image, 1024)
+
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: refused)
+    monkeypatch.setattr(nets, "closer", closer)
+    assert combined.read_hand(photo.image, 9) is refused
+    assert len(looked) == 1

@@ -138,12 +138,12 @@ class Seen:
     to_image: np.ndarray
 
 
-def seen(image: np.ndarray) -> Seen:
-    """The tiles net's view of a BGR photo, its long side scaled to :data:`SEG_SIZE`."""
+def seen(image: np.ndarray, size: int = SEG_SIZE) -> Seen:
+    """The tiles net's view of a BGR photo, its long side scaled to ``size``."""
     import cv2
 
     h, w = image.shape[:2]
-    scale = SEG_SIZE / max(h, w)
+    scale = size / max(h, w)
     sw, sh = max(32, round(w * scale / 32) * 32), max(32, round(h * scale / 32) * 32)
     small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
     probs = run(TILE_NET, prepare_photo(small))[0]
@@ -201,6 +201,38 @@ def tile_outlines(
             elif kind is not None:
                 odd.append((corners, kind))
     return tiles, odd
+
+
+#: Tiles narrower than this in the tiles net's view (pixels of its output: the median
+#: face region's width, its rim left out) are small: a photo of them is looked at again
+#: closer (:func:`closer`), where the photo has the pixels.
+SMALL_TILE = 16
+#: How wide the tiles are made in that closer view, and the most it enlarges the first.
+CLOSER_WIDTH, MOST_CLOSER = 28, 2.5
+
+
+def closer(image: np.ndarray, view: Seen) -> Seen | None:
+    """The tiles net's view of the photo at a larger size, when the tiles it sees in
+    ``view`` are small (:data:`SMALL_TILE`): up to :data:`CLOSER_WIDTH` wide, never past
+    the photo's own pixels nor :data:`MOST_CLOSER` times ``view``'s size; None when the
+    tiles are not small or the photo has no pixels to show them closer (at least 1.5
+    times)."""
+    import cv2
+
+    face = (view.probs[0] < 0.5).astype(np.uint8)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(face, connectivity=4)
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    areas = areas[areas >= 6]
+    if not areas.size:
+        return None
+    width = float(np.median(np.sqrt(areas / 2.0)))
+    if width >= SMALL_TILE:
+        return None
+    h, w = image.shape[:2]
+    factor = min(CLOSER_WIDTH / width, max(h, w) / SEG_SIZE, MOST_CLOSER)
+    if factor < 1.5:
+        return None
+    return seen(image, int(round(SEG_SIZE * factor / 32) * 32))
 
 
 #: Stricter bounds on the background probability that split a face region of no tile's
