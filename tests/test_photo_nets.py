@@ -179,6 +179,19 @@ def test_a_tile_whose_divider_the_net_missed_is_read_when_one_is_measured(monkey
     assert list(reading.tiles) == [photo.tiles[0]] and not reading.unreadable
 
 
+def test_a_tile_read_where_only_the_measure_saw_a_divider_needs_more_confidence(monkeypatch):
+    """A back with a groove or a printed picture can pass the measure: the halves net must
+    be surer of such a tile than of others."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    _missed_divider(monkeypatch, photo, 0)
+    sure = nets.reading(photo.image, 9, reader.DEFAULT_MIN_CONFIDENCE)
+    [read] = sure.reads
+    assert read.confidence >= nets.FAINT_CONFIDENCE
+    monkeypatch.setattr(nets, "FAINT_CONFIDENCE", read.confidence + 0.01)
+    unsure = nets.reading(photo.image, 9, reader.DEFAULT_MIN_CONFIDENCE)
+    assert not unsure.reads and [u.reason for u in unsure.unreadable] == [nets.NO_DIVIDER]
+
+
 def test_a_tile_shape_with_no_divider_measured_stays_a_doubt(monkeypatch):
     """Pips alone do not make a tile: with the divider painted over (a card with marks
     like pips), no divider is measured and the region stays a doubt."""
@@ -190,7 +203,33 @@ def test_a_tile_shape_with_no_divider_measured_stays_a_doubt(monkeypatch):
     assert not reading.reads and [u.reason for u in reading.unreadable] == [nets.NO_DIVIDER]
 
 
+@pytest.mark.parametrize("pips", [7, 8, 9, 12])
+def test_pips_next_to_the_divider_are_not_taken_for_one(pips):
+    """The row of a 7, 8 or 9 (and of a 10-12) nearest the divider lies close to the
+    tile's middle: with the divider painted in the face's colour, no divider is measured;
+    with it, one is."""
+    from cf.photo import synth
+    from cf.photo.scenes import _style
+
+    for seed in range(6):
+        rng = np.random.default_rng([pips, seed])
+        style = _style(rng, "ivory", 12)
+        style["spinner"] = False
+        measured = []
+        for bar in (style["bar"], tuple(float(v) for v in style["ivory"])):
+            img = synth._background(rng, 480, 360, "felt")
+            sprite, alpha = synth._tile_sprite(
+                rng, (pips, pips), 40.0, "black", dict(style, bar=bar)
+            )
+            centre = np.array([240.0, 180.0])
+            box = synth._composite(img, sprite, alpha, centre, float(30 * seed), 40.0, rng, 1)
+            img = cv2.GaussianBlur(np.clip(img, 0, 255).astype(np.uint8), (0, 0), 0.6)
+            measured.append(nets.divided(img, np.asarray(box, float)))
+        assert measured == [True, False]
+
+
 def test_a_card_with_a_dot_near_each_end_has_no_divider():
+    """A light card with a dot near each end (a 1-1 with no divider) is no tile."""
     from test_photo import _blanked
 
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)

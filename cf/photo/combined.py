@@ -56,28 +56,6 @@ def read_hand(
     again = alike_in_size(_halves_read(image, first, top, min_confidence, reduction))
     photo = reader.to_bgr8(np.asarray(image))
     view = nets.seen(photo) if min(photo.shape[:2]) >= 16 else None
-    both = _with_nets(photo, first, again, view, top, min_confidence, reduction)
-    if both is None and view is not None:
-        # Small tiles are looked at again closer, where the photo has the pixels: the
-        # tiles net misses or joins tiles a few pixels wide.
-        near = nets.closer(photo, view)
-        if near is not None:
-            both = _with_nets(photo, first, again, near, top, min_confidence, reduction)
-    return first if both is None else both
-
-
-def _with_nets(
-    photo: np.ndarray,
-    first: PhotoReading,
-    again: PhotoReading,
-    view: nets.Seen | None,
-    top: int,
-    min_confidence: float,
-    reduction: int,
-) -> PhotoReading | None:
-    """The hand read from the classical reading ``first`` (``again``: with what the halves
-    net read of it) and the nets' reading of the photo from the tiles net's ``view``, or
-    None when they do not make one hand."""
     second = alike_in_size(nets.reading(photo, top, min_confidence, reduction, view))
     if again.ok and again.reads and _nothing_more(again, second):
         return again
@@ -97,7 +75,7 @@ def _with_nets(
         and all(share(box) >= SEES_TILE for box in seen_by_both)
     )
     both = _merged(again, second, lambda box: sees_tiles and share(box) < NO_FACE)
-    return both if both is not None and both.ok and both.reads else None
+    return both if both is not None and both.ok and both.reads else first
 
 
 #: Why a tile read by the classical reader, or a place where it read none, is in doubt: the

@@ -138,12 +138,12 @@ class Seen:
     to_image: np.ndarray
 
 
-def seen(image: np.ndarray, size: int = SEG_SIZE) -> Seen:
-    """The tiles net's view of a BGR photo, its long side scaled to ``size``."""
+def seen(image: np.ndarray) -> Seen:
+    """The tiles net's view of a BGR photo, its long side scaled to :data:`SEG_SIZE`."""
     import cv2
 
     h, w = image.shape[:2]
-    scale = size / max(h, w)
+    scale = SEG_SIZE / max(h, w)
     sw, sh = max(32, round(w * scale / 32) * 32), max(32, round(h * scale / 32) * 32)
     small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
     probs = run(TILE_NET, prepare_photo(small))[0]
@@ -201,38 +201,6 @@ def tile_outlines(
             elif kind is not None:
                 odd.append((corners, kind))
     return tiles, odd
-
-
-#: Tiles narrower than this in the tiles net's view (pixels of its output: the median
-#: face region's width, its rim left out) are small: a photo of them is looked at again
-#: closer (:func:`closer`), where the photo has the pixels.
-SMALL_TILE = 16
-#: How wide the tiles are made in that closer view, and the most it enlarges the first.
-CLOSER_WIDTH, MOST_CLOSER = 28, 2.5
-
-
-def closer(image: np.ndarray, view: Seen) -> Seen | None:
-    """The tiles net's view of the photo at a larger size, when the tiles it sees in
-    ``view`` are small (:data:`SMALL_TILE`): up to :data:`CLOSER_WIDTH` wide, never past
-    the photo's own pixels nor :data:`MOST_CLOSER` times ``view``'s size; None when the
-    tiles are not small or the photo has no pixels to show them closer (at least 1.5
-    times)."""
-    import cv2
-
-    face = (view.probs[0] < 0.5).astype(np.uint8)
-    _, _, stats, _ = cv2.connectedComponentsWithStats(face, connectivity=4)
-    areas = stats[1:, cv2.CC_STAT_AREA]
-    areas = areas[areas >= 6]
-    if not areas.size:
-        return None
-    width = float(np.median(np.sqrt(areas / 2.0)))
-    if width >= SMALL_TILE:
-        return None
-    h, w = image.shape[:2]
-    factor = min(CLOSER_WIDTH / width, max(h, w) / SEG_SIZE, MOST_CLOSER)
-    if factor < 1.5:
-        return None
-    return seen(image, int(round(SEG_SIZE * factor / 32) * 32))
 
 
 #: Stricter bounds on the background probability that split a face region of no tile's
@@ -345,7 +313,9 @@ def read_halves(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
 def read_tiles(image: np.ndarray, top: int, view: Seen | None = None) -> list[Found]:
     """Find and read every face-up tile of a BGR photo with the two nets, the game's rules
     checked on top: at most ``top`` pips a half, each tile once a hand, a half reads the
-    same both ways up. ``view``: :func:`seen` of the photo, when the caller has it."""
+    same both ways up; a tile's shape the tiles net saw no divider in is read only where
+    :func:`divided` measures one. ``view``: :func:`seen` of the photo, when the caller has
+    it."""
     import cv2
 
     tiles, odd = tile_outlines(image, view)
@@ -372,7 +342,12 @@ def read_tiles(image: np.ndarray, top: int, view: Seen | None = None) -> list[Fo
     probs, unsure = read_halves(crops)
     for i, corners in enumerate(faint, start=len(tiles)):
         one = _tile(corners, probs[2 * i : 2 * i + 2], unsure[2 * i : 2 * i + 2], top)
-        if one is not None and one.tile is not None and one.tile.high > 0:
+        if (
+            one is not None
+            and one.tile is not None
+            and one.tile.high > 0
+            and one.confidence >= FAINT_CONFIDENCE
+        ):
             found.append(one)
         else:
             found.append(Found(corners, None, 0.0, [], NO_DIVIDER))
@@ -409,9 +384,13 @@ def _apart(corners: np.ndarray, others: Sequence[np.ndarray]) -> bool:
 
 #: A divider measured across a tile's middle: in the tile warped upright, some row between
 #: :data:`MIDDLE` of its length from either end differs from the face over at least
-#: :data:`DIVIDED` of the width (its sides' tenths left out). Pips never lie there (every
-#: standard layout keeps them off the divider), so a row of marks so wide is a bar.
-MIDDLE, DIVIDED = 0.36, 0.6
+#: :data:`DIVIDED` of the width (its sides' tenths left out). Pips lie off that band (the
+#: row of a 7, 8 or 9 nearest the divider is centred at about 0.36 of the length), so a
+#: row of marks so wide there is a bar.
+MIDDLE, DIVIDED = 0.42, 0.6
+#: How sure the halves net must be of a tile read where only the measure saw a divider:
+#: more than of others (a back with a groove, a printed picture can pass the measure).
+FAINT_CONFIDENCE = 0.9
 #: A pixel differs from the face when its Lab distance from the face's colour (the tile's
 #: median) is above half the tile's strongest marks (their 98th percentile) and above this.
 INK_FLOOR = 10.0
