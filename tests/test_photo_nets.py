@@ -160,6 +160,107 @@ def test_a_tile_shape_with_pips_but_no_divider_stays_a_doubt():
     assert nets.read_outlined(reader.to_bgr8(image), corners, 9).tile == photo.tiles[0]
 
 
+def _missed_divider(monkeypatch, photo, faint, others=()):
+    """The tiles net as if it had seen tile ``faint`` of ``photo`` but not its divider, and
+    the tiles ``others`` as they are."""
+    outline = nets.short_side_first(np.asarray(photo.boxes[faint], float))
+    seen = [nets.short_side_first(np.asarray(photo.boxes[i], float)) for i in others]
+    monkeypatch.setattr(nets, "tile_outlines", lambda *a: (seen, [(outline, nets.NO_DIVIDER)]))
+
+
+def test_a_tile_whose_divider_the_net_missed_is_read_when_one_is_measured(monkeypatch):
+    """The tiles net misses faint dividers (coloured bodies, small tiles): a tile's shape
+    it saw no divider in is read when it stands apart, a divider is measured across its
+    middle and its halves show pips."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    assert all(nets.divided(photo.image, np.asarray(b, float)) for b in photo.boxes)
+    _missed_divider(monkeypatch, photo, 0)
+    reading = nets.reading(photo.image, 9, reader.DEFAULT_MIN_CONFIDENCE)
+    assert list(reading.tiles) == [photo.tiles[0]] and not reading.unreadable
+
+
+def test_a_tile_read_where_only_the_measure_saw_a_divider_needs_more_confidence(monkeypatch):
+    """A back with a groove or a printed picture can pass the measure: the halves net must
+    be surer of such a tile than of others."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    _missed_divider(monkeypatch, photo, 0)
+    sure = nets.reading(photo.image, 9, reader.DEFAULT_MIN_CONFIDENCE)
+    [read] = sure.reads
+    assert read.confidence >= nets.FAINT_CONFIDENCE
+    monkeypatch.setattr(nets, "FAINT_CONFIDENCE", read.confidence + 0.01)
+    unsure = nets.reading(photo.image, 9, reader.DEFAULT_MIN_CONFIDENCE)
+    assert not unsure.reads and [u.reason for u in unsure.unreadable] == [nets.NO_DIVIDER]
+
+
+def test_a_tile_shape_with_no_divider_measured_stays_a_doubt(monkeypatch):
+    """Pips alone do not make a tile: with the divider painted over (a card with marks
+    like pips), no divider is measured and the region stays a doubt."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    image = _undivided(photo.image, photo.boxes[0])
+    assert not nets.divided(image, np.asarray(photo.boxes[0], float))
+    _missed_divider(monkeypatch, photo, 0)
+    reading = nets.reading(image, 9, reader.DEFAULT_MIN_CONFIDENCE)
+    assert not reading.reads and [u.reason for u in reading.unreadable] == [nets.NO_DIVIDER]
+
+
+@pytest.mark.parametrize("pips", [7, 8, 9, 12])
+def test_pips_next_to_the_divider_are_not_taken_for_one(pips):
+    """The row of a 7, 8 or 9 (and of a 10-12) nearest the divider lies close to the
+    tile's middle: with the divider painted in the face's colour, no divider is measured;
+    with it, one is."""
+    from cf.photo import synth
+    from cf.photo.scenes import _style
+
+    for seed in range(6):
+        rng = np.random.default_rng([pips, seed])
+        style = _style(rng, "ivory", 12)
+        style["spinner"] = False
+        measured = []
+        for bar in (style["bar"], tuple(float(v) for v in style["ivory"])):
+            img = synth._background(rng, 480, 360, "felt")
+            sprite, alpha = synth._tile_sprite(
+                rng, (pips, pips), 40.0, "black", dict(style, bar=bar)
+            )
+            centre = np.array([240.0, 180.0])
+            box = synth._composite(img, sprite, alpha, centre, float(30 * seed), 40.0, rng, 1)
+            img = cv2.GaussianBlur(np.clip(img, 0, 255).astype(np.uint8), (0, 0), 0.6)
+            measured.append(nets.divided(img, np.asarray(box, float)))
+        assert measured == [True, False]
+
+
+def test_a_card_with_a_dot_near_each_end_has_no_divider():
+    """A light card with a dot near each end (a 1-1 with no divider) is no tile."""
+    from test_photo import _blanked
+
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    box = np.asarray(photo.boxes[0], float)
+    card = _blanked(photo.image, photo.boxes[0])
+    ends = (box[0] + box[1]) / 2, (box[2] + box[3]) / 2
+    for t in (0.2, 0.8):
+        centre = tuple(int(v) for v in np.round(ends[0] + (ends[1] - ends[0]) * t))
+        cv2.circle(card, centre, 4, (30, 30, 30), -1, cv2.LINE_AA)
+    assert not nets.divided(card, box)
+
+
+def test_a_tile_shape_among_others_or_blank_stays_a_doubt(monkeypatch):
+    """Among touching tiles a tile's shape can be the halves of two, the seam between them
+    across its middle: a region with no divider seen is read only standing apart. A double
+    blank with no divider seen looks like the back of a tile: a doubt."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    box = np.asarray(photo.boxes[0], float)
+    near = box + (box[1] - box[0]) * 1.1  # a tile beside it, a tenth of its width apart
+    photo.boxes.append(near)
+    _missed_divider(monkeypatch, photo, 0, [len(photo.boxes) - 1])
+    reading = nets.reading(photo.image, 9, reader.DEFAULT_MIN_CONFIDENCE)
+    assert photo.tiles[0] not in reading.tiles
+    assert [u.reason for u in reading.unreadable] == [nets.NO_DIVIDER]
+    blank = render_family(7, "ivory", size=(640, 480), count=4, top=9)
+    assert blank.tiles[0] == Tile(0, 0)
+    _missed_divider(monkeypatch, blank, 0)
+    reading = nets.reading(blank.image, 9, reader.DEFAULT_MIN_CONFIDENCE)
+    assert not reading.reads and [u.reason for u in reading.unreadable] == [nets.NO_DIVIDER]
+
+
 def test_a_tile_seen_shortened_is_still_a_tile():
     """A slanted view or a photo squeezed to a square (datasets resize so) shortens a tile
     to under twice its width: the nets take it as one tile, as the classical reader does."""

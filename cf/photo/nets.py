@@ -313,16 +313,44 @@ def read_halves(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
 def read_tiles(image: np.ndarray, top: int, view: Seen | None = None) -> list[Found]:
     """Find and read every face-up tile of a BGR photo with the two nets, the game's rules
     checked on top: at most ``top`` pips a half, each tile once a hand, a half reads the
-    same both ways up. ``view``: :func:`seen` of the photo, when the caller has it."""
+    same both ways up; a tile's shape the tiles net saw no divider in is read only where
+    :func:`divided` measures one. ``view``: :func:`seen` of the photo, when the caller has
+    it."""
     import cv2
 
     tiles, odd = tile_outlines(image, view)
-    found: list[Found] = [Found(c, None, 0.0, [], why) for c, why in odd]
+    # A tile's shape whose divider the net did not see is read too when it stands apart
+    # and a divider is measured across its middle (the net misses faint dividers, on
+    # coloured bodies and small tiles most): then pips on it make it a face-up tile. Two
+    # readers agreeing there is a divider, not pips alone: a card or a decorated back can
+    # carry marks like pips, and between touching tiles a tile's shape can span the seam
+    # of two, half of each, the seam across its middle. A double blank stays a doubt (it
+    # looks like the back of a tile).
+    outlines = [*tiles, *(c for c, _ in odd)]
+    faint = [
+        c
+        for c, why in odd
+        if why == NO_DIVIDER
+        and _apart(c, [o for o in outlines if o is not c])
+        and divided(image, c)
+    ]
+    found = [Found(c, None, 0.0, [], why) for c, why in odd if not any(c is f for f in faint)]
     crops = []
-    for corners in tiles:
+    for corners in [*tiles, *faint]:
         tile_img = upright(image, corners, HALF_SIDE)
         crops += [tile_img[:HALF_SIDE], cv2.rotate(tile_img[HALF_SIDE:], cv2.ROTATE_180)]
     probs, unsure = read_halves(crops)
+    for i, corners in enumerate(faint, start=len(tiles)):
+        one = _tile(corners, probs[2 * i : 2 * i + 2], unsure[2 * i : 2 * i + 2], top)
+        if (
+            one is not None
+            and one.tile is not None
+            and one.tile.high > 0
+            and one.confidence >= FAINT_CONFIDENCE
+        ):
+            found.append(one)
+        else:
+            found.append(Found(corners, None, 0.0, [], NO_DIVIDER))
     for i, corners in enumerate(tiles):
         one = _tile(corners, probs[2 * i : 2 * i + 2], unsure[2 * i : 2 * i + 2], top)
         if one is not None:
@@ -333,6 +361,58 @@ def read_tiles(image: np.ndarray, top: int, view: Seen | None = None) -> list[Fo
             # which are left out, has a tile's own shape).
             found.append(Found(corners, None, 0.0, [], NOT_ONE_TILE))
     return _once_each(found)
+
+
+#: How far around a face region no other must lie for it to stand apart: its outline grown
+#: this many times about its centre meets no other region's outline.
+APART = 1.3
+
+
+def _apart(corners: np.ndarray, others: Sequence[np.ndarray]) -> bool:
+    """Whether the outline ``corners`` (4 x 2), grown :data:`APART` times about its centre,
+    meets none of the outlines ``others``."""
+    import cv2
+
+    centre = corners.mean(axis=0)
+    grown = (centre + (corners - centre) * APART).astype(np.float32)
+    for other in others:
+        area, _ = cv2.intersectConvexConvex(grown, np.asarray(other, np.float32))
+        if area > 0:
+            return False
+    return True
+
+
+#: A divider measured across a tile's middle: in the tile warped upright, some row between
+#: :data:`MIDDLE` of its length from either end differs from the face over at least
+#: :data:`DIVIDED` of the width (its sides' tenths left out). Pips lie off that band (the
+#: row of a 7, 8 or 9 nearest the divider is centred at about 0.36 of the length), so a
+#: row of marks so wide there is a bar.
+MIDDLE, DIVIDED = 0.42, 0.6
+#: How sure the halves net must be of a tile read where only the measure saw a divider:
+#: more than of others (a back with a groove, a printed picture can pass the measure).
+FAINT_CONFIDENCE = 0.9
+#: A pixel differs from the face when its Lab distance from the face's colour (the tile's
+#: median) is above half the tile's strongest marks (their 98th percentile) and above this.
+INK_FLOOR = 10.0
+
+
+def divided(image: np.ndarray, corners: np.ndarray, width: int = 48) -> bool:
+    """Whether a divider is measured across the middle of the tile outlined by ``corners``
+    (4 x 2, image pixels), whatever its colour: a bar darker or lighter than the face."""
+    import cv2
+
+    from cf.photo.lab import bgr_to_lab
+
+    crop = upright(image, corners, width)
+    lab = bgr_to_lab(cv2.GaussianBlur(crop, (3, 3), 0)).astype(np.float32)
+    face = np.median(lab.reshape(-1, 3), axis=0)
+    distance = np.linalg.norm(lab - face, axis=2)
+    ink = distance > max(0.5 * float(np.percentile(distance, 98)), INK_FLOOR)
+    side = width // 10
+    across = ink[:, side : width - side].mean(axis=1)
+    length = crop.shape[0]
+    middle = across[int(MIDDLE * length) : int((1 - MIDDLE) * length) + 1]
+    return bool(middle.size) and float(middle.max()) >= DIVIDED
 
 
 #: Length over width below which an outline is not a tile seen face on (about 2): a slanted
