@@ -432,3 +432,26 @@ def test_a_printed_domino_the_nets_read_beside_a_confident_reading_is_no_doubt(m
         nets, "reading", lambda *a, **k: reader.PhotoReading([*right.reads, printed])
     )
     assert combined.read_hand(photo.image, 9) is right
+
+
+def test_a_tile_read_across_the_seam_of_two_the_nets_read_is_a_refusal():
+    """The classical reader can outline the halves of two touching tiles, the seam taken
+    for a divider, and the halves net read it: where the nets read the two tiles on either
+    side, the outlines' centres miss each other, but the nets' tiles cover it. The merge
+    does not add them to it (a tile counted three times): a refusal."""
+    # Two tiles side by side along their length, a small gap between; the "tile" read
+    # spans the far half of one and the near half of the other.
+    left, right = _box(0, 0, 40, 80), _box(0, 84, 40, 80)
+    seam = _box(0, 42, 40, 80)
+    assert not any(combined._overlap(seam, b) for b in (left, right))
+    first = reader.PhotoReading(
+        [reader.TileRead(Tile(6, 2), 0.9, seam)], [reader.Unreadable(_box(200, 0, 40, 80), [])]
+    )
+    both = reader.PhotoReading(
+        [reader.TileRead(Tile(2, 2), 0.95, left), reader.TileRead(Tile(6, 4), 0.95, right)]
+    )
+    assert combined._merged(first, both, lambda box: True) is None
+    # Nets tiles elsewhere, or over less than half of it, leave it be.
+    apart = reader.PhotoReading([reader.TileRead(Tile(2, 2), 0.95, _box(100, 0, 40, 80))])
+    merged = combined._merged(first, apart, lambda box: True)
+    assert merged is not None and Tile(6, 2) in merged.tiles

@@ -199,7 +199,9 @@ def _merged(
     read is added; every tile the classical reader could not read must be one the nets
     read (filling its outline; never a half with more pips than the set has, nor a tile
     much smaller than the others) or, with no read or doubt of the nets' over it, an
-    outline in which the tiles net sees no face (``no_face``); everything the nets could not read
+    outline in which the tiles net sees no face (``no_face``); a tile read that the nets read
+    no tile on must not lie mostly on tiles they read (:data:`ON_TILES`: the halves of two
+    touching tiles, the seam taken for a divider); everything the nets could not read
     must lie in a tile the classical reader read; no tile twice."""
     extra = []
     for read in second.reads:
@@ -208,6 +210,14 @@ def _merged(
             return None
         if not same:
             extra.append(read)
+    # A tile read that the nets read no tile on, but whose outline tiles they read cover
+    # for the most part, is made of their parts: the halves of two touching tiles either
+    # side of the seam, taken for one tile.
+    for r in first.reads:
+        if not any(_overlap(r.box, n.box) for n in second.reads) and (
+            _covered(r.box, [n.box for n in second.reads]) >= ON_TILES
+        ):
+            return None
     for u in second.unreadable:
         centre = np.asarray(u.box, np.float64).mean(axis=0)
         if not any(_inside(centre, r.box) for r in first.reads):
