@@ -200,8 +200,8 @@ def _merged(
     read (filling its outline; never a half with more pips than the set has, nor a tile
     much smaller than the others) or, with no read or doubt of the nets' over it, an
     outline in which the tiles net sees no face (``no_face``); a tile read that the nets read
-    no tile on must not lie mostly on tiles they read (:data:`ON_TILES`: the halves of two
-    touching tiles, the seam taken for a divider); everything the nets could not read
+    no tile on must not lie for :data:`ON_TILES` of it or more on tiles they read (the
+    halves of two touching tiles, the seam taken for a divider); everything the nets could not read
     must lie in a tile the classical reader read; no tile twice."""
     extra = []
     for read in second.reads:
