@@ -22,6 +22,7 @@ from collections.abc import Callable
 import numpy as np
 
 from cf.photo import missed, nets, reader
+from cf.photo.outlines import shared_area
 from cf.photo.reader import (
     DEFAULT_MIN_CONFIDENCE,
     READ_SIZE,
@@ -113,7 +114,7 @@ def _checked(first: PhotoReading, nets_: PhotoReading) -> PhotoReading:
         if _covered(read.box, [r.box for r in first.reads]) < ON_TILES:
             doubts.append(Unreadable(read.box, [read.tile], reason))
         for r in first.reads:
-            one = _shared(read.box, r.box) >= ONE_TILE * min(area, _area(r.box))
+            one = shared_area(read.box, r.box) >= ONE_TILE * min(area, _area(r.box))
             if one and r.tile != read.tile and r not in disputed:
                 disputed.append(r)
                 doubts.append(Unreadable(r.box, [r.tile, read.tile], reason))
@@ -143,16 +144,6 @@ def _covered(box: list[tuple[int, int]], others: list[list[tuple[int, int]]]) ->
             cv2.fillConvexPoly(under, np.asarray(other, np.int32) - low, 1)
     n = int(inside.sum())
     return float((inside & under).sum()) / n if n else 0.0
-
-
-def _shared(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> float:
-    """The area two convex outlines share."""
-    import cv2
-
-    if len(a) < 3 or len(b) < 3:
-        return 0.0
-    area, _ = cv2.intersectConvexConvex(np.asarray(a, np.float32), np.asarray(b, np.float32))
-    return float(area)
 
 
 def _nothing_more(reading: PhotoReading, nets_: PhotoReading) -> bool:

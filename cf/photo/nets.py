@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from cf.photo.outlines import TILE_ASPECT
+from cf.photo.outlines import TILE_ASPECT, shared_area
 from cf.tiles import Tile
 
 #: The files, in ``cf/photo/models/``.
@@ -371,15 +371,9 @@ APART = 1.3
 def _apart(corners: np.ndarray, others: Sequence[np.ndarray]) -> bool:
     """Whether the outline ``corners`` (4 x 2), grown :data:`APART` times about its centre,
     meets none of the outlines ``others``."""
-    import cv2
-
     centre = corners.mean(axis=0)
-    grown = (centre + (corners - centre) * APART).astype(np.float32)
-    for other in others:
-        area, _ = cv2.intersectConvexConvex(grown, np.asarray(other, np.float32))
-        if area > 0:
-            return False
-    return True
+    grown = centre + (corners - centre) * APART
+    return not any(shared_area(grown, other) > 0 for other in others)
 
 
 #: A divider measured across a tile's middle: in the tile warped upright, some row between

@@ -208,6 +208,20 @@ def _divider_outline(
     return Candidate(corners, geo, centre, width, quality + cover)
 
 
+#: An outline as numpy points or as a list of (x, y) pixels.
+Points = np.ndarray | list[tuple[int, int]]
+
+
+def shared_area(a: Points, b: Points) -> float:
+    """The area two convex outlines (N x 2 points each) share; 0 when either has fewer than
+    three points."""
+    a, b = np.asarray(a, np.float32), np.asarray(b, np.float32)
+    if len(a) < 3 or len(b) < 3:
+        return 0.0
+    area, _ = cv2.intersectConvexConvex(a, b)
+    return float(area)
+
+
 def _without_overlaps(cands: list[Candidate]) -> list[Candidate]:
     """Of outlines overlapping by more than a quarter, the better one (by quality)."""
     cands.sort(key=lambda c: -c.quality)
@@ -216,9 +230,7 @@ def _without_overlaps(cands: list[Candidate]) -> list[Candidate]:
         area = abs(cv2.contourArea(cand.corners.astype(np.float32)))
         clash = False
         for other in kept:
-            inter, _ = cv2.intersectConvexConvex(
-                cand.corners.astype(np.float32), other.corners.astype(np.float32)
-            )
+            inter = shared_area(cand.corners, other.corners)
             other_area = abs(cv2.contourArea(other.corners.astype(np.float32)))
             if inter > 0.25 * min(area, other_area):
                 clash = True
