@@ -75,7 +75,7 @@ def _box(x: int, y: int, width: int, length: int) -> list[tuple[int, int]]:
 
 
 def test_a_tile_much_smaller_than_the_others_is_not_counted():
-    """A hand is one set: a 'tile' under 0.7 of the others' size both ways (a printed
+    """A hand is one set: a 'tile' under 0.8 of the others' size both ways (a printed
     picture of a domino beside the hand) is unreadable, never counted."""
     reads = [
         reader.TileRead(Tile(6, 5), 0.9, _box(0, 0, 60, 120)),
@@ -86,6 +86,10 @@ def test_a_tile_much_smaller_than_the_others_is_not_counted():
     assert out.tiles == (Tile(6, 5), Tile(4, 4)) and not out.ok
     assert out.unreadable[0].candidates == [Tile(3, 0)]
     assert "smaller than the other tiles" in out.unreadable[0].reason
+    # A picture three quarters of a tile's size both ways is not counted either.
+    reads[2] = reader.TileRead(Tile(3, 0), 0.9, _box(200, 0, 46, 92))
+    out = combined.alike_in_size(reader.PhotoReading(reads=reads, width=400, height=200))
+    assert out.tiles == (Tile(6, 5), Tile(4, 4)) and not out.ok
     # Far tiles of an angled shot are a little smaller: still read.
     reads[2] = reader.TileRead(Tile(3, 0), 0.9, _box(200, 0, 46, 100))
     kept = reader.PhotoReading(reads=reads, width=400, height=200)
