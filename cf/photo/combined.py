@@ -37,7 +37,8 @@ from cf.photo.reader import (
 #: of a domino, a tile of another set or a misread, never counted. Set on synthetic photos
 #: (seeds apart from the benchmark's), by the readers' own outlines: of 3,741 tiles read in
 #: scenes, 4 were under 0.8 of the others (all 4 under 0.7), and of 72 printed dominoes and
-#: face-down tiles read, 57 (46 under 0.7); in render_hand's angled shots, 1 of 1,582.
+#: face-down tiles read, 57 (46 under 0.7); of 1,582 tiles read in render_hand's angled
+#: shots, 3 (2 under 0.7).
 SMALLEST = 0.8
 
 
