@@ -255,6 +255,36 @@ def test_more_face_than_tiles_read_is_a_doubt(seed):
     assert any("one more tile" in u.reason for u in reading.unreadable)
 
 
+def test_the_table_the_face_mask_ran_into_is_not_one_more_tile():
+    """On a light table whose noise the edges cannot enclose, the face mask runs into the
+    table: a blank piece that reaches two edges of the photo or more is the table, not a
+    double blank beside the tiles read (a tile the frame cuts reaches one)."""
+    from cf.photo import missed
+
+    photo = render_hand(5017, size=(640, 480), count=3, difficulty=2, layout="block")
+    reading = classical_read_hand(photo.image, photo.top)
+    assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
+    part = np.zeros((100, 200), np.uint8)
+    part[40:60, 0:200] = 1
+    assert missed._edges_touched(part, (0, 50), (480, 200)) == 2
+    assert missed._edges_touched(part, (10, 50), (480, 640)) == 0
+    part[40:100, 150:200] = 1
+    assert missed._edges_touched(part, (440, 380), (480, 640)) == 2
+
+
+def test_a_glare_spot_brighter_than_the_tiles_does_not_hide_them(monkeypatch):
+    """White tiles on a light grey table with a glare spot brighter than they are: taken
+    for tiles on a dark table, only the spot would be face. When that finds no divider on
+    a light, neutral table, the tiles are what the border cannot reach."""
+    from cf.photo import reader
+
+    photo = render_hand(2008, size=(1600, 1200), count=9, difficulty=2)
+    reading = classical_read_hand(photo.image, photo.top)
+    assert len(reading.reads) >= 7 and set(reading.tiles) <= set(photo.tiles)
+    monkeypatch.setattr(reader, "light_table", lambda light, ab: False)
+    assert not classical_read_hand(photo.image, photo.top).reads
+
+
 def test_pips_beyond_the_set_suggest_set(cli, easy, tmp_path):
     _, path = easy  # double-twelve tiles, 11-6 among them
     result = cli("score", "--photo", str(path), "--set", "9")

@@ -61,9 +61,16 @@ def uncovered(
             size = tile_w or math.sqrt(area / 2)
             marks = _marks(part, light[y : y + h, x : x + w], ab[y : y + h, x : x + w], size)
             if not marks:
-                if index in holding and _one_more_tile(part, tile_w):
+                if (
+                    index in holding
+                    and _one_more_tile(part, tile_w)
+                    and _edges_touched(part, (x, y), light.shape) < 2
+                ):
                     # Face enough for one more tile beside the tiles read: the hand reads
-                    # as fewer tiles than its outline holds (a double-blank missed?).
+                    # as fewer tiles than its outline holds (a double-blank missed?). A
+                    # piece that runs to two edges of the photo or more is the table,
+                    # which the face mask ran into (a tile cut by the frame meets one, two
+                    # only in a corner).
                     corners = cv2.boxPoints(cv2.minAreaRect(cv2.findNonZero(part)))
                     why = ONE_MORE
                     corners = (corners + np.array([x, y], np.float32)).astype(np.float64)
@@ -87,6 +94,20 @@ def _region_at(regions: dict[int, np.ndarray], stats: np.ndarray, x: int, y: int
         if rx <= x < rx + rw and ry <= y < ry + rh and region[y - ry, x - rx]:
             return index
     return 0
+
+
+def _edges_touched(part: np.ndarray, origin: tuple[int, int], shape: tuple[int, ...]) -> int:
+    """How many of the four edges of a photo of ``shape`` the piece ``part`` (its crop's
+    top left at ``origin``) runs to (within a pixel)."""
+    ys, xs = np.nonzero(part)
+    x0, y0 = origin
+    h, w = shape[:2]
+    return (
+        int(xs.min() + x0 <= 1)
+        + int(ys.min() + y0 <= 1)
+        + int(xs.max() + x0 >= w - 2)
+        + int(ys.max() + y0 >= h - 2)
+    )
 
 
 def _one_more_tile(part: np.ndarray, tile_w: float) -> bool:
