@@ -505,7 +505,8 @@ def test_tiles_run_together_outlined_as_one_are_the_tiles_the_nets_read(monkeypa
     assert not combined._run_together(reader.Unreadable(strip_box, []), second, view, 1)
     # A tile of the nets' with a half that is no half, lying in the region, is a piece of
     # two tiles; any other doubt of theirs there is not.
-    piece = reader.Unreadable(_box(*(round(v) - 10 for v in centre), 20, 40), [])
+    # (bigger than a speck: see test_a_speck_of_face_the_nets_could_not_read_is_no_tile)
+    piece = reader.Unreadable(_box(round(centre[0]) - 20, round(centre[1]) - 30, 40, 60), [])
     for reason, right in (
         (nets.NOT_A_HALF_TILE, True),
         ("a tile whose divider was not found", False),
@@ -522,3 +523,32 @@ def test_tiles_run_together_outlined_as_one_are_the_tiles_the_nets_read(monkeypa
     )
     monkeypatch.setattr(nets, "seen", lambda image: blind)
     assert combined.read_hand(photo.image, 9) is first
+
+
+def test_a_speck_of_face_the_nets_could_not_read_is_no_tile(monkeypatch):
+    """The nets read the hand, and saw face they could not read off its tiles: under a
+    quarter of a tile (a glint, a rim between tiles) it is no evidence of a tile; bigger,
+    it stays a doubt. A doubt with a tile in mind stays one, however small."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    reads = [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles, boxes, strict=True)]
+    first = reader.PhotoReading(reads[:3], [reader.Unreadable(boxes[3], [])], 640, 480)
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
+    monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
+    tile = float(np.median([combined._area(b) for b in boxes]))
+    corner = _box(600, 440, 20, 20)  # bare table, bottom right
+    assert not any(combined._overlap(corner, b) for b in boxes)
+    assert combined._area(corner) < combined.SPECK * tile
+    side = round((0.3 * tile) ** 0.5)
+    patch = _box(630 - side, 470 - side, side, side)
+    assert not any(combined._overlap(patch, b) for b in boxes)
+    for doubt, read in (
+        (reader.Unreadable(corner, [], "face seen, but not the shape of one tile"), True),
+        (reader.Unreadable(patch, [], "face seen, but not the shape of one tile"), False),
+        (reader.Unreadable(corner, [Tile(1, 1)], "reads differently turned half a turn"), False),
+    ):
+        monkeypatch.setattr(
+            nets, "reading", lambda *a, d=doubt, **k: reader.PhotoReading(reads, [d], 640, 480)
+        )
+        reading = combined.read_hand(photo.image, 9)
+        assert (reading.ok and sorted(reading.tiles) == sorted(photo.tiles)) is read

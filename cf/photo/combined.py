@@ -60,7 +60,9 @@ def read_hand(
     again = alike_in_size(_halves_read(image, first, top, min_confidence, reduction))
     photo = reader.to_bgr8(np.asarray(image))
     view = nets.seen(photo) if min(photo.shape[:2]) >= 16 else None
-    second = alike_in_size(nets.reading(photo, top, min_confidence, reduction, view))
+    second = _without_specks(
+        alike_in_size(nets.reading(photo, top, min_confidence, reduction, view)), again
+    )
     if again.ok and again.reads and _nothing_more(again, second):
         return again
 
@@ -87,6 +89,26 @@ def read_hand(
 
     both = _merged(again, second, lambda box: sees_tiles and share(box) < NO_FACE, run_together)
     return both if both is not None and both.ok and both.reads else first
+
+
+#: A doubt of the nets' with no tile in mind smaller than this part of a tile (the median
+#: area of the tiles either reader read) is a speck of face, no evidence of a tile: a glint,
+#: the rim of a tile showing between others, a corner of a printed picture. A tile seen
+#: whole shows a tile's area, a half of one half of it.
+SPECK = 0.25
+
+
+def _without_specks(nets_: PhotoReading, reading: PhotoReading) -> PhotoReading:
+    """The nets' reading ``nets_`` without its specks (:data:`SPECK`), sized by the tiles
+    read in it and in the classical ``reading``."""
+    areas = [_area(r.box) for r in (*reading.reads, *nets_.reads)]
+    if not areas or not nets_.unreadable:
+        return nets_
+    least = SPECK * float(np.median(areas))
+    keep = [u for u in nets_.unreadable if u.candidates or len(u.box) < 3 or _area(u.box) >= least]
+    if len(keep) == len(nets_.unreadable):
+        return nets_
+    return PhotoReading(nets_.reads, keep, nets_.width, nets_.height)
 
 
 #: Why a tile read by the classical reader, or a place where it read none, is in doubt: the

@@ -30,11 +30,14 @@ def uncovered(
     stats: np.ndarray,
     light: np.ndarray,
     ab: np.ndarray,
+    light_table: bool = False,
 ) -> list[Result]:
     """Light regions that no tile outline covers and that carry pip-like marks or a bar: a
     tile whose divider went unseen (or one cut by the photo's edge). Never silently left
     out of the total. In a region that holds tiles read, a blank piece of face as big as
-    a tile is a doubt too: the region holds more tiles than were read."""
+    a tile is a doubt too: the region holds more tiles than were read. ``light_table``:
+    the face mask is the light table's (:func:`cf.photo.faces.tile_mask`), which can run
+    into the table (:func:`_the_table`)."""
     widths = [c.width for c in candidates]
     tile_w = float(np.median(widths)) if widths else 0.0
     covered = np.zeros(light.shape, np.uint8)
@@ -64,13 +67,10 @@ def uncovered(
                 if (
                     index in holding
                     and _one_more_tile(part, tile_w)
-                    and _edges_touched(part, (x, y), light.shape) < 2
+                    and not (light_table and _the_table(part, (x, y), light.shape, tile_w))
                 ):
                     # Face enough for one more tile beside the tiles read: the hand reads
-                    # as fewer tiles than its outline holds (a double-blank missed?). A
-                    # piece that runs to two edges of the photo or more is the table,
-                    # which the face mask ran into (a tile cut by the frame meets one, two
-                    # only in a corner).
+                    # as fewer tiles than its outline holds (a double-blank missed?).
                     corners = cv2.boxPoints(cv2.minAreaRect(cv2.findNonZero(part)))
                     why = ONE_MORE
                     corners = (corners + np.array([x, y], np.float32)).astype(np.float64)
@@ -94,6 +94,24 @@ def _region_at(regions: dict[int, np.ndarray], stats: np.ndarray, x: int, y: int
         if rx <= x < rx + rw and ry <= y < ry + rh and region[y - ry, x - rx]:
             return index
     return 0
+
+
+#: A blank piece of face is the table the light-table mask ran into when it runs to two
+#: edges of the photo or more and is at least this many tiles' area: a double blank in a
+#: corner meets two edges too, but is one tile's area (an independent review built 19 such
+#: photos, dividers faint, that a bound on edges alone read 50 points short); a leaked
+#: table is dozens of tiles'.
+TABLE_TILES = 4.0
+
+
+def _the_table(
+    part: np.ndarray, origin: tuple[int, int], shape: tuple[int, ...], tile_w: float
+) -> bool:
+    """Whether a blank piece of face (uint8 0/1, its crop's top left at ``origin``) is the
+    table the light-table mask ran into, not tiles: :data:`TABLE_TILES` tiles' area or
+    more, running to two edges of the photo or more."""
+    area = float(part.sum())
+    return area >= TABLE_TILES * 2 * tile_w * tile_w and _edges_touched(part, origin, shape) >= 2
 
 
 def _edges_touched(part: np.ndarray, origin: tuple[int, int], shape: tuple[int, ...]) -> int:
