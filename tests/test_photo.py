@@ -257,32 +257,14 @@ def test_more_face_than_tiles_read_is_a_doubt(seed):
 
 def test_the_table_the_face_mask_ran_into_is_not_one_more_tile():
     """On a light table whose noise the edges cannot enclose, the face mask runs into the
-    table: a blank piece of several tiles' area that reaches two edges of the photo or
-    more is the table, not a double blank beside the tiles read. A piece of one tile's
-    area in a corner (a double blank there) reaches two edges too, and stays a doubt."""
-    from cf.photo import missed
-
+    table, and the classical reader sees face enough for one more tile over all of it;
+    where the nets read the tiles and see no other face there, the hand is read (see
+    tests/test_photo_combined.py for a double blank in a corner, which stays a doubt)."""
     photo = render_hand(5017, size=(640, 480), count=3, difficulty=2, layout="block")
-    reading = classical_read_hand(photo.image, photo.top)
+    doubts = classical_read_hand(photo.image, photo.top).unreadable
+    assert [u.reason for u in doubts] == ["face enough for one more tile than were read"]
+    reading = read_hand(photo.image, photo.top)
     assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
-    part = np.zeros((100, 200), np.uint8)
-    part[40:60, 0:200] = 1
-    assert missed._edges_touched(part, (0, 50), (480, 200)) == 2
-    assert missed._edges_touched(part, (10, 50), (480, 640)) == 0
-    part[40:100, 150:200] = 1
-    assert missed._edges_touched(part, (440, 380), (480, 640)) == 2
-    # In a 640 x 480 photo whose tiles are 40 px wide: a double blank (40 x 80) in the
-    # bottom right corner reaches two edges, but is a tile; the table around it is not.
-    corner = np.zeros((80, 40), np.uint8) + 1
-    assert missed._edges_touched(corner, (600, 400), (480, 640)) == 2
-    assert not missed._the_table(corner, (600, 400), (480, 640), 40.0)
-    table = np.ones((480, 640), np.uint8)
-    table[100:300, 100:300] = 0
-    assert missed._the_table(table, (0, 0), (480, 640), 40.0)
-    table[:, 200:] = 0
-    table[200:, :] = 0
-    assert missed._edges_touched(table, (0, 0), (480, 640)) == 2
-    assert not missed._the_table(table[:100, :100], (0, 0), (480, 640), 40.0)
 
 
 def test_a_glare_spot_brighter_than_the_tiles_does_not_hide_them(monkeypatch):

@@ -492,6 +492,22 @@ def test_tiles_run_together_outlined_as_one_are_the_tiles_the_nets_read(monkeypa
     frame = reader.Unreadable(_box(0, 0, 639, 479), [], "not a tile face")
     assert combined._run_together(frame, second, view, 1)
     assert not combined._run_together(frame, reader.PhotoReading(reads[1:]), view, 1)
+    # "Face enough for one more tile" over the table (the light table's face mask ran into
+    # it) likewise; over a tile's area in a corner it is a double blank missed, a doubt.
+    more = combined.missed.ONE_MORE
+    table = reader.Unreadable(frame.box, [], more)
+    assert combined._run_together(table, second, view, 1, (640, 480))
+    assert not combined._run_together(table, second, view, 1)  # the photo's size unknown
+    width = round(float(np.linalg.norm(photo.boxes[0][1] - photo.boxes[0][0])))
+    corner = reader.Unreadable(_box(639 - width, 479 - 2 * width, width, 2 * width), [], more)
+    assert combined._edges_met(corner.box, (640, 480)) == 2
+    assert not combined._run_together(corner, second, view, 1, (640, 480))
+    assert combined._edges_met(_box(100, 100, 50, 50), (640, 480)) == 0
+    # Nor is it settled over the three tiles' region, which meets no edge of the photo.
+    assert combined._edges_met(region, (640, 480)) < 2
+    assert not combined._run_together(
+        reader.Unreadable(region, [], more), second, view, 1, (640, 480)
+    )
     # A region of one tile's size is a tile, read or not.
     centre = np.mean(photo.boxes[0], axis=0)
     loose = [(round(x), round(y)) for x, y in centre + (photo.boxes[0] - centre) * 1.3]
@@ -528,25 +544,48 @@ def test_tiles_run_together_outlined_as_one_are_the_tiles_the_nets_read(monkeypa
 def test_a_speck_of_face_the_nets_could_not_read_is_no_tile(monkeypatch):
     """The nets read the hand, and saw face they could not read off its tiles: under a
     quarter of a tile (a glint, a rim between tiles) it is no evidence of a tile; bigger,
-    it stays a doubt. A doubt with a tile in mind stays one, however small."""
+    it stays a doubt. So does a speck with a tile in mind, one at the photo's edge (a tile
+    the frame cuts) and one on a doubt of the classical reader's (what is left of a tile
+    it saw)."""
+    from cf.photo.outlines import shared_area
+
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
     boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
     reads = [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles, boxes, strict=True)]
-    first = reader.PhotoReading(reads[:3], [reader.Unreadable(boxes[3], [])], 640, 480)
-    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
-    monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
     tile = float(np.median([combined._area(b) for b in boxes]))
-    corner = _box(600, 440, 20, 20)  # bare table, bottom right
-    assert not any(combined._overlap(corner, b) for b in boxes)
-    assert combined._area(corner) < combined.SPECK * tile
     side = round((0.3 * tile) ** 0.5)
-    patch = _box(630 - side, 470 - side, side, side)
-    assert not any(combined._overlap(patch, b) for b in boxes)
-    for doubt, read in (
-        (reader.Unreadable(corner, [], "face seen, but not the shape of one tile"), True),
-        (reader.Unreadable(patch, [], "face seen, but not the shape of one tile"), False),
-        (reader.Unreadable(corner, [Tile(1, 1)], "reads differently turned half a turn"), False),
+
+    def bare(width: int, height: int, x0: int, y0: int, x1: int, y1: int):
+        """A box on bare table, within (x0, y0)-(x1, y1)."""
+        for y in range(y0, y1 - height, 10):
+            for x in range(x0, x1 - width, 10):
+                box = _box(x, y, width, height)
+                if all(shared_area(box, b) == 0 for b in boxes):
+                    return box
+        raise AssertionError("no bare table")
+
+    speck = bare(20, 20, 80, 80, 560, 400)
+    assert combined._area(speck) < combined.SPECK * tile
+    patch = bare(side, side, 80, 80, 560, 400)
+    edge = bare(20, 20, 0, 0, 640, 30)
+    classical = reader.Unreadable(_box(speck[0][0] - 5, speck[0][1] - 5, 30, 30), [])
+    face = "face seen, but not the shape of one tile"
+    for doubt, doubts, read in (
+        (reader.Unreadable(speck, [], face), [], True),
+        (reader.Unreadable(patch, [], face), [], False),
+        (
+            reader.Unreadable(speck, [Tile(1, 1)], "reads differently turned half a turn"),
+            [],
+            False,
+        ),
+        (reader.Unreadable(edge, [], face), [], False),
+        (reader.Unreadable(speck, [], face), [classical], False),
     ):
+        first = reader.PhotoReading(
+            reads[:3], [reader.Unreadable(boxes[3], []), *doubts], 640, 480
+        )
+        monkeypatch.setattr(reader, "read_hand", lambda *a, f=first, **k: f)
+        monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
         monkeypatch.setattr(
             nets, "reading", lambda *a, d=doubt, **k: reader.PhotoReading(reads, [d], 640, 480)
         )

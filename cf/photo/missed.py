@@ -30,14 +30,11 @@ def uncovered(
     stats: np.ndarray,
     light: np.ndarray,
     ab: np.ndarray,
-    light_table: bool = False,
 ) -> list[Result]:
     """Light regions that no tile outline covers and that carry pip-like marks or a bar: a
     tile whose divider went unseen (or one cut by the photo's edge). Never silently left
     out of the total. In a region that holds tiles read, a blank piece of face as big as
-    a tile is a doubt too: the region holds more tiles than were read. ``light_table``:
-    the face mask is the light table's (:func:`cf.photo.faces.tile_mask`), which can run
-    into the table (:func:`_the_table`)."""
+    a tile is a doubt too: the region holds more tiles than were read."""
     widths = [c.width for c in candidates]
     tile_w = float(np.median(widths)) if widths else 0.0
     covered = np.zeros(light.shape, np.uint8)
@@ -64,11 +61,7 @@ def uncovered(
             size = tile_w or math.sqrt(area / 2)
             marks = _marks(part, light[y : y + h, x : x + w], ab[y : y + h, x : x + w], size)
             if not marks:
-                if (
-                    index in holding
-                    and _one_more_tile(part, tile_w)
-                    and not (light_table and _the_table(part, (x, y), light.shape, tile_w))
-                ):
+                if index in holding and _one_more_tile(part, tile_w):
                     # Face enough for one more tile beside the tiles read: the hand reads
                     # as fewer tiles than its outline holds (a double-blank missed?).
                     corners = cv2.boxPoints(cv2.minAreaRect(cv2.findNonZero(part)))
@@ -94,38 +87,6 @@ def _region_at(regions: dict[int, np.ndarray], stats: np.ndarray, x: int, y: int
         if rx <= x < rx + rw and ry <= y < ry + rh and region[y - ry, x - rx]:
             return index
     return 0
-
-
-#: A blank piece of face is the table the light-table mask ran into when it runs to two
-#: edges of the photo or more and is at least this many tiles' area: a double blank in a
-#: corner meets two edges too, but is one tile's area (an independent review built 19 such
-#: photos, dividers faint, that a bound on edges alone read 50 points short); a leaked
-#: table is dozens of tiles'.
-TABLE_TILES = 4.0
-
-
-def _the_table(
-    part: np.ndarray, origin: tuple[int, int], shape: tuple[int, ...], tile_w: float
-) -> bool:
-    """Whether a blank piece of face (uint8 0/1, its crop's top left at ``origin``) is the
-    table the light-table mask ran into, not tiles: :data:`TABLE_TILES` tiles' area or
-    more, running to two edges of the photo or more."""
-    area = float(part.sum())
-    return area >= TABLE_TILES * 2 * tile_w * tile_w and _edges_touched(part, origin, shape) >= 2
-
-
-def _edges_touched(part: np.ndarray, origin: tuple[int, int], shape: tuple[int, ...]) -> int:
-    """How many of the four edges of a photo of ``shape`` the piece ``part`` (its crop's
-    top left at ``origin``) runs to (within a pixel)."""
-    ys, xs = np.nonzero(part)
-    x0, y0 = origin
-    h, w = shape[:2]
-    return (
-        int(xs.min() + x0 <= 1)
-        + int(ys.min() + y0 <= 1)
-        + int(xs.max() + x0 >= w - 2)
-        + int(ys.max() + y0 >= h - 2)
-    )
 
 
 def _one_more_tile(part: np.ndarray, tile_w: float) -> bool:

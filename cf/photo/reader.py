@@ -301,7 +301,7 @@ def read_hand(
     cross_check(results)
     # Whatever no tile read covers is looked at again: a candidate that turned out to be
     # no tile face must not hide a tile it overlapped.
-    results.extend(uncovered(read, regions, stats, light, ab, light_table=not dark_background))
+    results.extend(uncovered(read, regions, stats, light, ab))
     results.extend(missed_faces(read, results, light, ab))
 
     def to_box(corners: np.ndarray) -> Box:
