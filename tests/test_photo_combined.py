@@ -521,7 +521,6 @@ def test_tiles_run_together_outlined_as_one_are_the_tiles_the_nets_read(monkeypa
     assert not combined._run_together(reader.Unreadable(strip_box, []), second, view, 1)
     # A tile of the nets' with a half that is no half, lying in the region, is a piece of
     # two tiles; any other doubt of theirs there is not.
-    # (bigger than a speck: see test_a_speck_of_face_the_nets_could_not_read_is_no_tile)
     piece = reader.Unreadable(_box(round(centre[0]) - 20, round(centre[1]) - 30, 40, 60), [])
     for reason, right in (
         (nets.NOT_A_HALF_TILE, True),
@@ -539,55 +538,3 @@ def test_tiles_run_together_outlined_as_one_are_the_tiles_the_nets_read(monkeypa
     )
     monkeypatch.setattr(nets, "seen", lambda image: blind)
     assert combined.read_hand(photo.image, 9) is first
-
-
-def test_a_speck_of_face_the_nets_could_not_read_is_no_tile(monkeypatch):
-    """The nets read the hand, and saw face they could not read off its tiles: under a
-    quarter of a tile (a glint, a rim between tiles) it is no evidence of a tile; bigger,
-    it stays a doubt. So does a speck with a tile in mind, one at the photo's edge (a tile
-    the frame cuts) and one on a doubt of the classical reader's (what is left of a tile
-    it saw)."""
-    from cf.photo.outlines import shared_area
-
-    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
-    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
-    reads = [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles, boxes, strict=True)]
-    tile = float(np.median([combined._area(b) for b in boxes]))
-    side = round((0.3 * tile) ** 0.5)
-
-    def bare(width: int, height: int, x0: int, y0: int, x1: int, y1: int):
-        """A box on bare table, within (x0, y0)-(x1, y1)."""
-        for y in range(y0, y1 - height, 10):
-            for x in range(x0, x1 - width, 10):
-                box = _box(x, y, width, height)
-                if all(shared_area(box, b) == 0 for b in boxes):
-                    return box
-        raise AssertionError("no bare table")
-
-    speck = bare(20, 20, 80, 80, 560, 400)
-    assert combined._area(speck) < combined.SPECK * tile
-    patch = bare(side, side, 80, 80, 560, 400)
-    edge = bare(20, 20, 0, 0, 640, 30)
-    classical = reader.Unreadable(_box(speck[0][0] - 5, speck[0][1] - 5, 30, 30), [])
-    face = "face seen, but not the shape of one tile"
-    for doubt, doubts, read in (
-        (reader.Unreadable(speck, [], face), [], True),
-        (reader.Unreadable(patch, [], face), [], False),
-        (
-            reader.Unreadable(speck, [Tile(1, 1)], "reads differently turned half a turn"),
-            [],
-            False,
-        ),
-        (reader.Unreadable(edge, [], face), [], False),
-        (reader.Unreadable(speck, [], face), [classical], False),
-    ):
-        first = reader.PhotoReading(
-            reads[:3], [reader.Unreadable(boxes[3], []), *doubts], 640, 480
-        )
-        monkeypatch.setattr(reader, "read_hand", lambda *a, f=first, **k: f)
-        monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
-        monkeypatch.setattr(
-            nets, "reading", lambda *a, d=doubt, **k: reader.PhotoReading(reads, [d], 640, 480)
-        )
-        reading = combined.read_hand(photo.image, 9)
-        assert (reading.ok and sorted(reading.tiles) == sorted(photo.tiles)) is read

@@ -60,9 +60,7 @@ def read_hand(
     again = alike_in_size(_halves_read(image, first, top, min_confidence, reduction))
     photo = reader.to_bgr8(np.asarray(image))
     view = nets.seen(photo) if min(photo.shape[:2]) >= 16 else None
-    second = _without_specks(
-        alike_in_size(nets.reading(photo, top, min_confidence, reduction, view)), again
-    )
+    second = alike_in_size(nets.reading(photo, top, min_confidence, reduction, view))
     if again.ok and again.reads and _nothing_more(again, second):
         return again
 
@@ -93,45 +91,6 @@ def read_hand(
 
     both = _merged(again, second, lambda box: sees_tiles and share(box) < NO_FACE, run_together)
     return both if both is not None and both.ok and both.reads else first
-
-
-#: A doubt of the nets' with no tile in mind smaller than this part of a tile (the median
-#: area of the tiles either reader read) is a speck of face, no evidence of a tile: a glint,
-#: the rim of a tile showing between others, a corner of a printed picture. A tile seen
-#: whole shows a tile's area, a half of one half of it. A speck on a doubt of the classical
-#: reader's, or within half a tile's width of the photo's edge (a tile the frame cuts),
-#: stays: there it is what is left of a tile (an independent review built 0-0s with faint
-#: dividers in a photo's corner and tiles cut by the frame that were left out without it).
-SPECK = 0.25
-
-
-def _without_specks(nets_: PhotoReading, reading: PhotoReading) -> PhotoReading:
-    """The nets' reading ``nets_`` without its specks (:data:`SPECK`), sized by the tiles
-    read in it and in the classical ``reading``, whose doubts keep the specks on them."""
-    areas = [_area(r.box) for r in (*reading.reads, *nets_.reads)]
-    if not areas or not nets_.unreadable:
-        return nets_
-    tile = float(np.median(areas))
-    margin = 0.5 * (tile / 2) ** 0.5
-    width, height = nets_.width or reading.width, nets_.height or reading.height
-    doubts = [u.box for u in reading.unreadable if len(u.box) >= 3]
-
-    def speck(u: Unreadable) -> bool:
-        if u.candidates or len(u.box) < 3 or _area(u.box) >= SPECK * tile:
-            return False
-        pts = np.asarray(u.box, np.float64)
-        at_edge = (
-            pts[:, 0].min() <= margin
-            or pts[:, 1].min() <= margin
-            or pts[:, 0].max() >= width - 1 - margin
-            or pts[:, 1].max() >= height - 1 - margin
-        )
-        return not at_edge and not any(shared_area(u.box, d) > 0 for d in doubts)
-
-    keep = [u for u in nets_.unreadable if not speck(u)]
-    if len(keep) == len(nets_.unreadable):
-        return nets_
-    return PhotoReading(nets_.reads, keep, nets_.width, nets_.height)
 
 
 #: Why a tile read by the classical reader, or a place where it read none, is in doubt: the
