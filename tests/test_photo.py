@@ -255,6 +255,31 @@ def test_more_face_than_tiles_read_is_a_doubt(seed):
     assert any("one more tile" in u.reason for u in reading.unreadable)
 
 
+def test_the_table_the_face_mask_ran_into_is_not_one_more_tile():
+    """On a light table whose noise the edges cannot enclose, the face mask runs into the
+    table, and the classical reader sees face enough for one more tile over all of it;
+    where the nets read the tiles and see no other face there, the hand is read (see
+    tests/test_photo_combined.py for a double blank in a corner, which stays a doubt)."""
+    photo = render_hand(5017, size=(640, 480), count=3, difficulty=2, layout="block")
+    doubts = classical_read_hand(photo.image, photo.top).unreadable
+    assert [u.reason for u in doubts] == ["face enough for one more tile than were read"]
+    reading = read_hand(photo.image, photo.top)
+    assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
+
+
+def test_a_glare_spot_brighter_than_the_tiles_does_not_hide_them(monkeypatch):
+    """White tiles on a light grey table with a glare spot brighter than they are: taken
+    for tiles on a dark table, only the spot would be face. When that finds no divider on
+    a light, neutral table, the tiles are what the border cannot reach."""
+    from cf.photo import reader
+
+    photo = render_hand(2008, size=(1600, 1200), count=9, difficulty=2)
+    reading = classical_read_hand(photo.image, photo.top)
+    assert len(reading.reads) >= 7 and set(reading.tiles) <= set(photo.tiles)
+    monkeypatch.setattr(reader, "light_table", lambda light, ab: False)
+    assert not classical_read_hand(photo.image, photo.top).reads
+
+
 def test_pips_beyond_the_set_suggest_set(cli, easy, tmp_path):
     _, path = easy  # double-twelve tiles, 11-6 among them
     result = cli("score", "--photo", str(path), "--set", "9")

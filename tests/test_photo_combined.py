@@ -215,19 +215,18 @@ def test_what_the_nets_could_not_read_must_lie_in_a_tile_read(monkeypatch):
     assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
 
 
-@pytest.mark.parametrize("case", ["printed picture", "whole frame", "pips"])
+@pytest.mark.parametrize("case", ["printed picture", "pips"])
 def test_a_doubt_the_nets_do_not_settle_stays_a_refusal(monkeypatch, case):
     """The nets read every tile of the photo, but the classical reader's doubt is one a
-    nets read cannot settle: a tile much smaller than the others (a printed picture); an
-    outline far bigger than the tiles read over it (it may hold more); a half that showed
-    more pips than the set has."""
+    nets read cannot settle: a tile much smaller than the others (a printed picture); a
+    half that showed more pips than the set has. (An outline far bigger than the tiles
+    read over it: test_tiles_run_together_outlined_as_one_are_the_tiles_the_nets_read.)"""
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
     boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
     last = photo.tiles[-1]
     reads = [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles[:-1], boxes, strict=False)]
     doubt = {
         "printed picture": reader.Unreadable(boxes[-1], [last], combined.SMALL),
-        "whole frame": reader.Unreadable(_box(0, 0, 639, 479), [], "not a tile face"),
         "pips": reader.Unreadable(boxes[-1], [], "13 pips, more than the set has", 13),
     }[case]
     first = reader.PhotoReading(reads, [doubt], 640, 480)
@@ -459,3 +458,83 @@ def test_a_tile_read_across_the_seam_of_two_the_nets_read_is_a_refusal():
     apart = reader.PhotoReading([reader.TileRead(Tile(2, 2), 0.95, _box(100, 0, 40, 80))])
     merged = combined._merged(first, apart, lambda box: True)
     assert merged is not None and Tile(6, 2) in merged.tiles
+
+
+def test_tiles_run_together_outlined_as_one_are_the_tiles_the_nets_read(monkeypatch):
+    """The classical reader outlined three tiles run together as one region it could not
+    read; the nets read the hand. The region is accounted for when the nets read two tiles
+    or more in it and all the face the tiles net sees in it is theirs: a tile in it they
+    did not read is a refusal, as is a region of one tile's size."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    points = np.concatenate(photo.boxes[:3]).astype(np.float32)
+    region = [
+        (round(float(x)), round(float(y))) for x, y in cv2.boxPoints(cv2.minAreaRect(points))
+    ]
+    assert not combined._inside(np.mean(photo.boxes[3], axis=0), region)
+    reads = [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles, boxes, strict=True)]
+    first = reader.PhotoReading([], [reader.Unreadable(region, [])], 640, 480)
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
+    monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
+    for nets_read, right in (
+        (reads, True),
+        ([reads[0], reads[1], reads[3]], False),  # the third tile in it, unread
+    ):
+        monkeypatch.setattr(nets, "reading", lambda *a, r=nets_read, **k: reader.PhotoReading(r))
+        reading = combined.read_hand(photo.image, 9)
+        assert (reading.ok and sorted(reading.tiles) == sorted(photo.tiles)) is right
+        assert right or reading is first
+    view = nets.seen(photo.image)
+    second = reader.PhotoReading(reads)
+    assert combined._run_together(reader.Unreadable(region, []), second, view, 1)
+    # An outline of the whole frame (the face mask ran into the table) likewise: read when
+    # all the face in it is the nets' tiles, a refusal when one of them is missing.
+    frame = reader.Unreadable(_box(0, 0, 639, 479), [], "not a tile face")
+    assert combined._run_together(frame, second, view, 1)
+    assert not combined._run_together(frame, reader.PhotoReading(reads[1:]), view, 1)
+    # "Face enough for one more tile" over the table (the light table's face mask ran into
+    # it) likewise; over a tile's area in a corner it is a double blank missed, a doubt.
+    more = combined.missed.ONE_MORE
+    table = reader.Unreadable(frame.box, [], more)
+    assert combined._run_together(table, second, view, 1, (640, 480))
+    assert not combined._run_together(table, second, view, 1)  # the photo's size unknown
+    width = round(float(np.linalg.norm(photo.boxes[0][1] - photo.boxes[0][0])))
+    corner = reader.Unreadable(_box(639 - width, 479 - 2 * width, width, 2 * width), [], more)
+    assert combined._edges_met(corner.box, (640, 480)) == 2
+    assert not combined._run_together(corner, second, view, 1, (640, 480))
+    assert combined._edges_met(_box(100, 100, 50, 50), (640, 480)) == 0
+    # Nor is it settled over the three tiles' region, which meets no edge of the photo.
+    assert combined._edges_met(region, (640, 480)) < 2
+    assert not combined._run_together(
+        reader.Unreadable(region, [], more), second, view, 1, (640, 480)
+    )
+    # A region of one tile's size is a tile, read or not.
+    centre = np.mean(photo.boxes[0], axis=0)
+    loose = [(round(x), round(y)) for x, y in centre + (photo.boxes[0] - centre) * 1.3]
+    assert not combined._run_together(reader.Unreadable(loose, []), second, view, 1)
+    # Nor is a strip from one tile's centre to the next's, far less than two tiles.
+    ends = np.array([np.mean(photo.boxes[i], axis=0) for i in (0, 1)], np.float32)
+    (cx, cy), (w, h), angle = cv2.minAreaRect(ends)
+    strip = cv2.boxPoints(((cx, cy), (w + 8, 8) if w >= h else (8, h + 8), angle))
+    strip_box = [(round(float(x)), round(float(y))) for x, y in strip]
+    assert all(combined._inside(end, strip_box) for end in ends)
+    assert not combined._run_together(reader.Unreadable(strip_box, []), second, view, 1)
+    # A tile of the nets' with a half that is no half, lying in the region, is a piece of
+    # two tiles; any other doubt of theirs there is not.
+    piece = reader.Unreadable(_box(round(centre[0]) - 20, round(centre[1]) - 30, 40, 60), [])
+    for reason, right in (
+        (nets.NOT_A_HALF_TILE, True),
+        ("a tile whose divider was not found", False),
+    ):
+        doubt = reader.Unreadable(piece.box, [], reason)
+        monkeypatch.setattr(
+            nets, "reading", lambda *a, d=doubt, **k: reader.PhotoReading(reads, [d])
+        )
+        assert combined.read_hand(photo.image, 9).ok is right
+    # A tiles net blind to the photo's tiles settles no region.
+    monkeypatch.setattr(nets, "reading", lambda *a, **k: reader.PhotoReading(reads))
+    blind = nets.Seen(
+        np.stack([np.ones((240, 320)), np.zeros((240, 320)), np.zeros((240, 320))]), view.to_image
+    )
+    monkeypatch.setattr(nets, "seen", lambda image: blind)
+    assert combined.read_hand(photo.image, 9) is first

@@ -78,7 +78,18 @@ def read_hand(
         and bool(seen_by_both)
         and all(share(box) >= SEES_TILE for box in seen_by_both)
     )
-    both = _merged(again, second, lambda box: sees_tiles and share(box) < NO_FACE)
+    # A region of tiles run together is settled only where the tiles net sees the tiles it
+    # read (as for "no face" above).
+    sees_reads = view is not None and all(share(r.box) >= SEES_TILE for r in second.reads)
+
+    def run_together(u: Unreadable) -> bool:
+        return (
+            sees_reads
+            and view is not None
+            and _run_together(u, second, view, reduction, (again.width, again.height))
+        )
+
+    both = _merged(again, second, lambda box: sees_tiles and share(box) < NO_FACE, run_together)
     return both if both is not None and both.ok and both.reads else first
 
 
@@ -187,6 +198,7 @@ def _merged(
     first: PhotoReading,
     second: PhotoReading,
     no_face: Callable[[list[tuple[int, int]]], bool] = lambda box: False,
+    run_together: Callable[[Unreadable], bool] = lambda u: False,
 ) -> PhotoReading | None:
     """One hand from the classical reading ``first`` and the nets' ``second``, or None when
     they disagree: where both read a tile it must be the same tile; a tile only the nets
@@ -196,7 +208,11 @@ def _merged(
     outline in which the tiles net sees no face (``no_face``); a tile read that the nets read
     no tile on must not lie for :data:`ON_TILES` of it or more on tiles they read (the
     halves of two touching tiles, the seam taken for a divider); everything the nets could not read
-    must lie in a tile the classical reader read; no tile twice."""
+    must lie in a tile the classical reader read; no tile twice. An outline the classical
+    reader could not read that holds several tiles the nets read, all the face in it
+    theirs (``run_together``: tiles run together, outlined as one), is accounted for by
+    them; a tile of the nets' with a half that is no half lying in it is a piece of two of
+    them."""
     extra = []
     for read in second.reads:
         same = [r for r in first.reads if _overlap(r.box, read.box)]
@@ -212,16 +228,88 @@ def _merged(
             _covered(r.box, [n.box for n in second.reads]) >= ON_TILES
         ):
             return None
+    regions = [u for u in first.unreadable if run_together(u)]
     for u in second.unreadable:
         centre = np.asarray(u.box, np.float64).mean(axis=0)
-        if not any(_inside(centre, r.box) for r in first.reads):
+        if not any(_inside(centre, r.box) for r in first.reads) and not (
+            u.reason == nets.NOT_A_HALF_TILE and any(_inside(centre, g.box) for g in regions)
+        ):
             return None
-    if not all(_accounted(u, extra) or _not_a_tile(u, second, no_face) for u in first.unreadable):
+    if not all(
+        u in regions or _accounted(u, extra) or _not_a_tile(u, second, no_face)
+        for u in first.unreadable
+    ):
         return None
     reads = [*first.reads, *extra]
     if len(set(r.tile for r in reads)) < len(reads):
         return None
     return alike_in_size(PhotoReading(reads, [], first.width, first.height))
+
+
+#: An outline the classical reader could not read is of tiles run together when it is at
+#: least this many times the median area of the tiles the nets read (and at least two of
+#: them have their centres in it).
+RUN_TOGETHER = 2.0
+
+#: Face the tiles net sees in such an outline outside the tiles the nets read, as a part of
+#: a tile's area, below which their reads account for all of it: a tile they missed shows
+#: about 0.57 of its area as face (slivers of rim between the reads show far less).
+FACE_LEFT = 0.15
+
+
+#: "Face enough for one more tile" is settled so only over a stretch of this many tiles'
+#: area or more that runs to two edges of the photo or more: the table, which the face
+#: mask of a light table can run into (dozens of tiles' area). A double blank missed in a
+#: photo's corner meets two edges too, but is one tile's area: an independent review's 19
+#: such photos, dividers faint, were totals 50 points short under a bound on edges alone.
+TABLE_TILES = 4.0
+
+
+def _run_together(
+    u: Unreadable,
+    nets_: PhotoReading,
+    view: nets.Seen,
+    reduction: int,
+    size: tuple[int, int] = (0, 0),
+) -> bool:
+    """Whether an outline the classical reader could not read holds tiles run together that
+    the nets read, all of them: :data:`RUN_TOGETHER` tiles' area or more, two tiles read in
+    it or more, and the face the tiles net sees in it outside their reads under
+    :data:`FACE_LEFT` of a tile. "Face enough for one more tile" only when it is the table
+    (:data:`TABLE_TILES`; ``size``: the photo's width and height)."""
+    if u.pips > 0 or u.reason == SMALL or len(u.box) < 3:
+        return False
+    if len(nets_.reads) < 2:
+        return False
+    tile = float(np.median([_area(r.box) for r in nets_.reads]))
+    if u.reason == missed.ONE_MORE and (
+        _area(u.box) < TABLE_TILES * tile or _edges_met(u.box, size) < 2
+    ):
+        return False
+    inner = [r for r in nets_.reads if _inside(np.asarray(r.box, np.float64).mean(axis=0), u.box)]
+    if _area(u.box) < RUN_TOGETHER * tile or len(inner) < 2:
+        return False
+    scale = 1.0 / reduction
+    left = nets.face_left(
+        view, np.asarray(u.box) * scale, [np.asarray(r.box) * scale for r in nets_.reads]
+    )
+    return left < FACE_LEFT * tile * scale * scale
+
+
+def _edges_met(box: list[tuple[int, int]], size: tuple[int, int]) -> int:
+    """How many edges of a photo of ``size`` (width, height) the outline ``box`` reaches
+    (within 1% of its short side); 0 for a photo of no size."""
+    width, height = size
+    if width < 1 or height < 1:
+        return 0
+    pts = np.asarray(box, np.float64)
+    near = 0.01 * min(width, height)
+    return (
+        int(pts[:, 0].min() <= near)
+        + int(pts[:, 1].min() <= near)
+        + int(pts[:, 0].max() >= width - 1 - near)
+        + int(pts[:, 1].max() >= height - 1 - near)
+    )
 
 
 def _not_a_tile(

@@ -23,26 +23,20 @@ import numpy as np
 WORK_SIZE = 1024
 
 
-def tile_mask(light: np.ndarray, ab: np.ndarray) -> tuple[np.ndarray, bool]:
+def tile_mask(
+    light: np.ndarray, ab: np.ndarray, darker: bool | None = None
+) -> tuple[np.ndarray, bool]:
     """Light, low-chroma regions (tile faces) with their holes (pips) filled, as uint8 0/255,
-    and whether the background is darker than the tiles."""
-    h, w = light.shape
+    and whether the background is darker than the tiles (``darker``: taken as given, not
+    measured)."""
     chroma = np.hypot(ab[:, :, 0], ab[:, :, 1])
     l8 = np.clip(light, 0, 255).astype(np.uint8)
-    ring = max(2, min(h, w) // 40)
     rise = light - _lighting(light)
-    border = np.concatenate(
-        [
-            rise[:ring].ravel(),
-            rise[-ring:].ravel(),
-            rise[:, :ring].ravel(),
-            rise[:, -ring:].ravel(),
-        ]
-    )
-    bg = float(np.median(border))
+    bg = float(np.median(_border(rise)))
     neutral = rise[chroma < 25]
     face = float(np.percentile(neutral, 99.5)) if neutral.size else 0.0
-    darker = face - bg >= 40
+    if darker is None:
+        darker = face - bg >= 40
     if darker:
         # Tiles lighter than the background (as lit where they lie): halfway between.
         faces = (rise > (face + bg) / 2) & (chroma < 40)
@@ -72,6 +66,35 @@ def tile_mask(light: np.ndarray, ab: np.ndarray) -> tuple[np.ndarray, bool]:
     cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
     # Thin bridges of cloth or shadow between tiles are cut by a small opening.
     return cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8)), darker
+
+
+def _border(values: np.ndarray) -> np.ndarray:
+    """The values of a map on the ring along the photo's edge (1/40 of its short side)."""
+    h, w = values.shape[:2]
+    ring = max(2, min(h, w) // 40)
+    return np.concatenate(
+        [
+            values[:ring].ravel(),
+            values[-ring:].ravel(),
+            values[:, :ring].ravel(),
+            values[:, -ring:].ravel(),
+        ]
+    )
+
+
+#: A light, neutral table: its edge's median lightness above mid-grey (L* 50) and its
+#: chroma below that of a tile face (:func:`tile_mask` takes faces as chroma under 25 when
+#: it measures their level).
+LIGHT_TABLE, NEUTRAL = 128.0, 25.0
+
+
+def light_table(light: np.ndarray, ab: np.ndarray) -> bool:
+    """Whether the photo's edge is a light, neutral table (white, grey or cream)."""
+    chroma = np.hypot(ab[:, :, 0], ab[:, :, 1])
+    return (
+        float(np.median(_border(light))) > LIGHT_TABLE
+        and float(np.median(_border(chroma))) < NEUTRAL
+    )
 
 
 def _lighting(light: np.ndarray) -> np.ndarray:

@@ -32,6 +32,9 @@ HALF_SIDE = 32
 #: The halves net's last class: not a half-tile at all (0..15 are pip counts).
 NOT_A_HALF = 16
 
+#: Why a tile of the nets' is unreadable when one of its halves is of that class.
+NOT_A_HALF_TILE = "not a half-tile"
+
 
 def prepare_photo(image: np.ndarray) -> np.ndarray:
     """A BGR uint8 photo (sides multiples of 8) as the tiles net's input, 1 x 3 x H x W:
@@ -164,6 +167,27 @@ def face_share(view: Seen, box: np.ndarray) -> float:
     cv2.fillConvexPoly(inside, pts, 1)
     n = int(inside.sum())
     return float(face[inside > 0].sum()) / n if n else 1.0
+
+
+def face_left(view: Seen, box: np.ndarray, others: list[np.ndarray]) -> float:
+    """The area, in photo pixels, the tiles net sees as tile face or divider in the outline
+    ``box`` outside the outlines ``others`` (each N x 2 photo pixels)."""
+    import cv2
+
+    face = view.probs[0] < 0.5
+    inside = np.zeros(face.shape, np.uint8)
+    under = np.zeros(face.shape, np.uint8)
+    if len(box) < 3:
+        return 0.0
+    cv2.fillConvexPoly(
+        inside, np.round(np.asarray(box, np.float64) / view.to_image).astype(np.int32), 1
+    )
+    for other in others:
+        if len(other) >= 3:
+            pts = np.round(np.asarray(other, np.float64) / view.to_image).astype(np.int32)
+            cv2.fillConvexPoly(under, pts, 1)
+    pixels = int((face & (inside > 0) & (under == 0)).sum())
+    return pixels * float(view.to_image[0] * view.to_image[1])
 
 
 def tile_outlines(
@@ -463,7 +487,7 @@ def _half(p: np.ndarray, unsure: float, top: int) -> tuple[int | None, float, li
     """One half's count from its probabilities: (count or None for "not a half", how sure,
     other likely counts, why in doubt)."""
     if p[NOT_A_HALF] > 0.5:
-        return None, 0.0, [], "not a half-tile"
+        return None, 0.0, [], NOT_A_HALF_TILE
     counts = p[: top + 1]
     n = int(np.argmax(counts))
     conf = float(counts[n] / max(float(p[:NOT_A_HALF].sum()), 1e-6))

@@ -45,7 +45,7 @@ import numpy as np
 from cf.errors import Error
 from cf.i18n import Message
 from cf.photo.dividers import regions_and_dividers
-from cf.photo.faces import WORK_SIZE, tile_mask
+from cf.photo.faces import WORK_SIZE, light_table, tile_mask
 from cf.photo.lab import bgr_to_lab
 from cf.photo.missed import missed_faces, uncovered
 from cf.photo.outlines import tile_outlines
@@ -287,6 +287,15 @@ def read_hand(
 
     mask, dark_background = tile_mask(light, ab)
     labels, stats, regions, dividers = regions_and_dividers(mask, light, ab)
+    if not dividers and dark_background and light_table(light, ab):
+        # A glare spot brighter than the tiles makes them look like table: what is lighter
+        # than halfway to it is the spot alone. On a light, neutral table the tiles are
+        # then what the border cannot reach without crossing an edge.
+        other, _ = tile_mask(light, ab, darker=False)
+        found = regions_and_dividers(other, light, ab)
+        if found[3]:
+            mask, dark_background = other, False
+            labels, stats, regions, dividers = found
     candidates = tile_outlines(dividers, mask, light, labels, regions, stats)
     results, read = read_candidates(image, candidates, scale, top, dark_background)
     cross_check(results)
