@@ -80,14 +80,11 @@ def read_hand(
     )
     # A region of tiles run together is settled only where the tiles net sees the tiles it
     # read (as for "no face" above).
-    sees_reads = view is not None and all(share(r.box) >= SEES_TILE for r in second.reads)
+    sees_reads = all(share(r.box) >= SEES_TILE for r in second.reads)
 
     def run_together(u: Unreadable) -> bool:
-        return (
-            sees_reads
-            and view is not None
-            and _run_together(u, second, view, reduction, (again.width, again.height))
-        )
+        size = (again.width, again.height)
+        return view is not None and sees_reads and _run_together(u, second, view, reduction, size)
 
     both = _merged(again, second, lambda box: sees_tiles and share(box) < NO_FACE, run_together)
     return both if both is not None and both.ok and both.reads else first
@@ -255,7 +252,6 @@ RUN_TOGETHER = 2.0
 #: a tile's area, below which their reads account for all of it: a tile they missed shows
 #: about 0.57 of its area as face (slivers of rim between the reads show far less).
 FACE_LEFT = 0.15
-
 
 #: "Face enough for one more tile" is settled so only over a stretch of this many tiles'
 #: area or more that runs to two edges of the photo or more: the table, which the face

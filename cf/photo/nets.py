@@ -153,41 +153,33 @@ def seen(image: np.ndarray) -> Seen:
     return Seen(probs, np.array([w / (sw / 2), h / (sh / 2)]))
 
 
+def _in_view(view: Seen, boxes: list[np.ndarray]) -> np.ndarray:
+    """Where the outlines ``boxes`` (each N x 2 photo pixels) lie in the tiles net's view,
+    as a boolean map of its size (an outline of fewer than three points covers nothing)."""
+    import cv2
+
+    inside = np.zeros(view.probs.shape[1:], np.uint8)
+    for box in boxes:
+        if len(box) >= 3:
+            pts = np.round(np.asarray(box, np.float64) / view.to_image).astype(np.int32)
+            cv2.fillConvexPoly(inside, pts, 1)
+    return inside > 0
+
+
 def face_share(view: Seen, box: np.ndarray) -> float:
     """The part of the outline ``box`` (N x 2 photo pixels) the tiles net sees as tile face
     or divider; 1 (all face: never taken for bare table) for an outline that covers no
     pixel of its view (no area, outside the photo)."""
-    import cv2
-
-    face = view.probs[0] < 0.5
-    inside = np.zeros(face.shape, np.uint8)
-    pts = np.round(np.asarray(box, np.float64) / view.to_image).astype(np.int32)
-    if len(pts) < 3:
-        return 1.0
-    cv2.fillConvexPoly(inside, pts, 1)
+    inside = _in_view(view, [box])
     n = int(inside.sum())
-    return float(face[inside > 0].sum()) / n if n else 1.0
+    return float((view.probs[0][inside] < 0.5).sum()) / n if n else 1.0
 
 
 def face_left(view: Seen, box: np.ndarray, others: list[np.ndarray]) -> float:
     """The area, in photo pixels, the tiles net sees as tile face or divider in the outline
     ``box`` outside the outlines ``others`` (each N x 2 photo pixels)."""
-    import cv2
-
-    face = view.probs[0] < 0.5
-    inside = np.zeros(face.shape, np.uint8)
-    under = np.zeros(face.shape, np.uint8)
-    if len(box) < 3:
-        return 0.0
-    cv2.fillConvexPoly(
-        inside, np.round(np.asarray(box, np.float64) / view.to_image).astype(np.int32), 1
-    )
-    for other in others:
-        if len(other) >= 3:
-            pts = np.round(np.asarray(other, np.float64) / view.to_image).astype(np.int32)
-            cv2.fillConvexPoly(under, pts, 1)
-    pixels = int((face & (inside > 0) & (under == 0)).sum())
-    return pixels * float(view.to_image[0] * view.to_image[1])
+    left = (view.probs[0] < 0.5) & _in_view(view, [box]) & ~_in_view(view, others)
+    return int(left.sum()) * float(view.to_image[0] * view.to_image[1])
 
 
 def tile_outlines(
