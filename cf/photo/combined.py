@@ -86,8 +86,13 @@ def read_hand(
         size = (again.width, again.height)
         return view is not None and sees_reads and _run_together(u, second, view, reduction, size)
 
-    both = _merged(again, second, lambda box: sees_tiles and share(box) < NO_FACE, run_together)
-    return both if both is not None and both.ok and both.reads else first
+    def no_face(box: list[tuple[int, int]]) -> bool:
+        return sees_tiles and share(box) < NO_FACE
+
+    both = _merged(again, second, no_face, run_together)
+    if both is not None and both.ok and both.reads:
+        return both
+    return second if _nets_stand(again, second, no_face, run_together) else first
 
 
 #: Why a tile read by the classical reader, or a place where it read none, is in doubt: the
@@ -164,7 +169,22 @@ def _nothing_more(reading: PhotoReading, nets_: PhotoReading) -> bool:
         same = [r for r in reading.reads if _overlap(r.box, read.box)]
         if not same or any(r.tile != read.tile for r in same):
             return False
-    return all(any(_overlap(r.box, u.box) for r in reading.reads) for u in nets_.unreadable)
+    boxes = [r.box for r in reading.reads]
+    return all(
+        any(_overlap(box, u.box) for box in boxes) or _lies_on(u.box, boxes)
+        for u in nets_.unreadable
+    )
+
+
+#: Part of a doubt of the nets' that must lie on tiles read for it to be of those tiles: a
+#: stretch of face the tiles net saw run together over touching tiles (rims and all), or a
+#: speck of it over one. A tile the nets missed lies mostly off the tiles read.
+ON_READS = 0.8
+
+
+def _lies_on(box: list[tuple[int, int]], reads: list[list[tuple[int, int]]]) -> bool:
+    """Whether the outline ``box`` lies for :data:`ON_READS` of it or more on ``reads``."""
+    return _covered(box, reads) >= ON_READS
 
 
 #: Doubts no other reader settles: a tile much smaller than its hand's (a printed picture).
@@ -226,10 +246,13 @@ def _merged(
         ):
             return None
     regions = [u for u in first.unreadable if run_together(u)]
+    classical = [r.box for r in first.reads]
     for u in second.unreadable:
         centre = np.asarray(u.box, np.float64).mean(axis=0)
-        if not any(_inside(centre, r.box) for r in first.reads) and not (
-            u.reason == nets.NOT_A_HALF_TILE and any(_inside(centre, g.box) for g in regions)
+        if not (
+            any(_inside(centre, r.box) for r in first.reads)
+            or _lies_on(u.box, classical)
+            or (u.reason == nets.NOT_A_HALF_TILE and any(_inside(centre, g.box) for g in regions))
         ):
             return None
     if not all(
@@ -241,6 +264,61 @@ def _merged(
     if len(set(r.tile for r in reads)) < len(reads):
         return None
     return alike_in_size(PhotoReading(reads, [], first.width, first.height))
+
+
+#: A tile the classical reader read (or could not read) whose outline is less than this
+#: part of a tile the nets read over it is a part of that tile: a half, or less, outlined
+#: on its own (and read by the halves net as a whole tile), no evidence against the nets'.
+PART = 0.5
+
+
+def _nets_stand(
+    first: PhotoReading,
+    second: PhotoReading,
+    no_face: Callable[[list[tuple[int, int]]], bool],
+    run_together: Callable[[Unreadable], bool],
+) -> bool:
+    """Whether the nets' own reading ``second`` of the whole photo stands where the two
+    readings make no one hand (:func:`_merged`): it is whole (every tile read with
+    confidence, no doubt of theirs) and the classical reading ``first`` contradicts none of
+    it. Each tile ``first`` read that shares one outline with a tile the nets read
+    (:data:`ONE_TILE`) is that tile, or a part of it (:data:`PART`); one that shares none
+    lies for the most part (:data:`ON_TILES`) on tiles the nets read (a piece of two
+    touching tiles). Each tile ``first`` could not read lies for the most part on tiles
+    the nets read, or is no tile by them (:func:`_not_a_tile`); never a half with more
+    pips than the set has; a tile much smaller than the others only as a part of a tile
+    the nets read; face enough for one more tile only where it is tiles run together
+    (``run_together``)."""
+    if not second.reads or second.unreadable:
+        return False
+    boxes = [n.box for n in second.reads]
+
+    def part_of(box: list[tuple[int, int]]) -> list[TileRead]:
+        area = _area(box)
+        return [
+            n
+            for n in second.reads
+            if shared_area(box, n.box) >= ONE_TILE * min(area, _area(n.box))
+        ]
+
+    for r in first.reads:
+        one = part_of(r.box)
+        if any(n.tile != r.tile and _area(r.box) >= PART * _area(n.box) for n in one):
+            return False
+        if not one and _covered(r.box, boxes) < ON_TILES:
+            return False
+    for u in first.unreadable:
+        if u.pips > 0 or len(u.box) < 3:
+            return False
+        if u.reason == missed.ONE_MORE:
+            settled = run_together(u)
+        elif u.reason == SMALL:
+            settled = any(_area(u.box) < PART * _area(n.box) for n in part_of(u.box))
+        else:
+            settled = _covered(u.box, boxes) >= ON_TILES or _not_a_tile(u, second, no_face)
+        if not settled:
+            return False
+    return True
 
 
 #: An outline the classical reader could not read is of tiles run together when it is at
