@@ -164,27 +164,24 @@ def _covered(box: list[tuple[int, int]], others: list[list[tuple[int, int]]]) ->
 
 def _nothing_more(reading: PhotoReading, nets_: PhotoReading) -> bool:
     """Whether the nets' reading of the whole photo sees nothing ``reading`` lacks: each
-    tile the nets read or could not read lies on a tile read, and is the same tile."""
+    tile the nets read or could not read lies on a tile read, and is the same tile (a
+    doubt of theirs may also lie for :data:`ON_READS` of it on tiles read)."""
     for read in nets_.reads:
         same = [r for r in reading.reads if _overlap(r.box, read.box)]
         if not same or any(r.tile != read.tile for r in same):
             return False
     boxes = [r.box for r in reading.reads]
     return all(
-        any(_overlap(box, u.box) for box in boxes) or _lies_on(u.box, boxes)
+        any(_overlap(box, u.box) for box in boxes) or _covered(u.box, boxes) >= ON_READS
         for u in nets_.unreadable
     )
 
 
-#: Part of a doubt of the nets' that must lie on tiles read for it to be of those tiles: a
-#: stretch of face the tiles net saw run together over touching tiles (rims and all), or a
-#: speck of it over one. A tile the nets missed lies mostly off the tiles read.
+#: Part of a doubt of the nets' that must lie on tiles read, in a reading the halves net
+#: completed, for it to be of those tiles: a stretch of face the tiles net saw run together
+#: over touching tiles (rims and all), or a speck of it over the seam between two. A tile
+#: the nets missed lies mostly off the tiles read.
 ON_READS = 0.8
-
-
-def _lies_on(box: list[tuple[int, int]], reads: list[list[tuple[int, int]]]) -> bool:
-    """Whether the outline ``box`` lies for :data:`ON_READS` of it or more on ``reads``."""
-    return _covered(box, reads) >= ON_READS
 
 
 #: Doubts no other reader settles: a tile much smaller than its hand's (a printed picture).
@@ -246,13 +243,10 @@ def _merged(
         ):
             return None
     regions = [u for u in first.unreadable if run_together(u)]
-    classical = [r.box for r in first.reads]
     for u in second.unreadable:
         centre = np.asarray(u.box, np.float64).mean(axis=0)
-        if not (
-            any(_inside(centre, r.box) for r in first.reads)
-            or _lies_on(u.box, classical)
-            or (u.reason == nets.NOT_A_HALF_TILE and any(_inside(centre, g.box) for g in regions))
+        if not any(_inside(centre, r.box) for r in first.reads) and not (
+            u.reason == nets.NOT_A_HALF_TILE and any(_inside(centre, g.box) for g in regions)
         ):
             return None
     if not all(
@@ -289,7 +283,7 @@ def _nets_stand(
     pips than the set has; a tile much smaller than the others only as a part of a tile
     the nets read; face enough for one more tile only where it is tiles run together
     (``run_together``)."""
-    if not second.reads or second.unreadable:
+    if not second.reads or second.unreadable or not _alike_both_ways(second.reads):
         return False
     boxes = [n.box for n in second.reads]
 
@@ -317,6 +311,22 @@ def _nets_stand(
         else:
             settled = _covered(u.box, boxes) >= ON_TILES or _not_a_tile(u, second, no_face)
         if not settled:
+            return False
+    return True
+
+
+def _alike_both_ways(reads: list[TileRead]) -> bool:
+    """Whether every tile read is at least :data:`SMALLEST` of the others' median width and
+    of their median length: stricter than :func:`alike_in_size` (under it both ways), for
+    a reading that stands on the nets alone. A printed picture of a domino can be as wide
+    as a tile but shorter; the tiles net can take one for a tile."""
+    sizes = [_sides(r.box) for r in reads]
+    for i, (width, length) in enumerate(sizes):
+        others = sizes[:i] + sizes[i + 1 :]
+        if others and (
+            width < SMALLEST * float(np.median([w for w, _ in others]))
+            or length < SMALLEST * float(np.median([n for _, n in others]))
+        ):
             return False
     return True
 
