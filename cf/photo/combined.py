@@ -10,9 +10,11 @@ nets see nothing more (:func:`_nothing_more`); otherwise the two readings make o
 when they agree (:func:`_merged`): the same tile wherever both read one, every tile the
 classical reader could not read covered by tiles the nets read (or, on a photo whose
 tiles the tiles net sees, an outline it sees no face in: a glare spot, the table),
-nothing the nets could not read outside a tile read. Two readers that disagree are a
-refusal: the classical refusal stands. Without the model files (a source
-checkout that lacks them) the reader is the classical one.
+nothing the nets could not read outside a tile read. Where they make no one hand, the
+nets' own reading stands when it is whole and the classical reading contradicts none of
+it: the classical reader saw only parts of the nets' tiles (:func:`_nets_stand`). Two
+readers that disagree are a refusal: the classical refusal stands. Without the model
+files (a source checkout that lacks them) the reader is the classical one.
 """
 
 from __future__ import annotations
