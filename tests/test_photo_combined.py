@@ -615,22 +615,25 @@ def test_doubts_the_nets_whole_reading_settles_only_as_parts_of_its_tiles(
         assert combined._nets_stand(first, nets_read, _never, lambda u: True)
 
 
-def test_a_doubt_of_the_nets_lying_on_tiles_read_sees_nothing_more():
-    """The tiles net can see the face of touching tiles run together (a region of no
-    tile's shape), or a speck of face over the seam between them: in a reading the halves
-    net completed, a doubt of theirs whose centre lies in no tile read, but which lies for
-    0.8 of it on tiles read, is of those tiles; one lying mostly off them is something
-    more. The merge of two readings does not take it so: there, such a doubt can be all
-    that stops a printed domino both readers read (an independent review's photo)."""
+def test_a_speck_of_the_nets_lying_on_tiles_read_sees_nothing_more():
+    """The tiles net can see a speck of face over the seam between touching tiles: in a
+    reading the halves net completed, a speck of theirs (under a quarter of a tile) whose
+    centre lies in no tile read, but which lies for 0.8 of it on tiles read, is of those
+    tiles; one lying mostly off them is something more, and so is a larger doubt over
+    them (it can be all that stops a misread). The merge of two readings does not take
+    even a speck so: there, such a doubt can be all that stops a printed domino both
+    readers read (an independent review's photo)."""
     a, b = _box(0, 0, 50, 100), _box(51, 0, 49, 100)
     first = reader.PhotoReading(
         [reader.TileRead(Tile(3, 1), 0.9, a), reader.TileRead(Tile(5, 2), 0.9, b)]
     )
     for doubt, settled in (
-        (_box(10, 10, 81, 80), True),  # over both, its centre in the gap between them
-        (_box(47, 47, 7, 7), True),  # a speck over the seam
+        (_box(30, 2, 41, 40), False),  # over both, its centre in the gap: not a speck
+        (_box(40, 40, 21, 21), True),  # a speck over the seam
+        (_box(47, 47, 7, 7), True),
         (_box(90, 0, 100, 100), False),  # more off them than on
         (_box(31, 61, 40, 80), False),  # about half on them
+        (_box(40, 85, 21, 21), False),  # a speck about two thirds on them
         (_box(200, 200, 5, 5), False),  # a speck off the tiles
     ):
         centre = np.mean(doubt, axis=0)
