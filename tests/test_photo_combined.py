@@ -538,3 +538,132 @@ def test_tiles_run_together_outlined_as_one_are_the_tiles_the_nets_read(monkeypa
     )
     monkeypatch.setattr(nets, "seen", lambda image: blind)
     assert combined.read_hand(photo.image, 9) is first
+
+
+def _never(box: list[tuple[int, int]]) -> bool:
+    return False
+
+
+def test_the_nets_whole_reading_stands_where_the_classical_reader_saw_only_parts():
+    """Where the two readings make no one hand, the nets' own reading stands when it is
+    whole (every tile read, no doubt of theirs) and the classical reading contradicts none
+    of it: the tiles it read are the nets' tiles, or parts of them (a half outlined on its
+    own and read as a tile, a piece across the seam of two), and what it could not read
+    lies on the nets' tiles. A tile it read as another over a whole tile, or outside the
+    nets' tiles, is a refusal."""
+    left, right = _box(0, 0, 40, 80), _box(0, 84, 40, 80)
+    nets_read = reader.PhotoReading(
+        [reader.TileRead(Tile(2, 2), 0.95, left), reader.TileRead(Tile(6, 4), 0.95, right)]
+    )
+    half = _box(0, 0, 40, 38)  # the top half of the left tile, read as a tile
+    seam = _box(0, 42, 40, 80)  # the halves of both either side of the seam
+    divider = reader.Unreadable(right, [], "a tile whose divider was not found")
+    first = reader.PhotoReading(
+        [reader.TileRead(Tile(1, 1), 0.9, half), reader.TileRead(Tile(6, 2), 0.9, seam)],
+        [divider],
+    )
+    assert combined._merged(first, nets_read) is None
+    assert combined._nets_stand(first, nets_read, _never, lambda u: False)
+    # A whole tile read as another: the readers disagree.
+    whole = reader.PhotoReading([reader.TileRead(Tile(1, 1), 0.9, left)], [divider])
+    assert not combined._nets_stand(whole, nets_read, _never, lambda u: False)
+    # A tile read where the nets read none: one more tile than theirs.
+    apart = reader.PhotoReading([reader.TileRead(Tile(1, 0), 0.9, _box(200, 0, 40, 80))])
+    assert not combined._nets_stand(apart, nets_read, _never, lambda u: False)
+    # A tile of the nets' shorter than the others (a printed picture as wide as a tile).
+    short = reader.PhotoReading(
+        [*nets_read.reads, reader.TileRead(Tile(6, 1), 0.95, _box(200, 0, 40, 60))]
+    )
+    assert not combined._nets_stand(first, short, _never, lambda u: False)
+    narrow = reader.PhotoReading(
+        [*nets_read.reads, reader.TileRead(Tile(6, 1), 0.95, _box(200, 0, 28, 80))]
+    )
+    assert not combined._nets_stand(first, narrow, _never, lambda u: False)
+    # A doubt of the nets' own: their reading is not whole.
+    doubtful = reader.PhotoReading(nets_read.reads, [reader.Unreadable(_box(200, 0, 40, 80), [])])
+    assert not combined._nets_stand(first, doubtful, _never, lambda u: False)
+    # What it could not read lies on the nets' tiles, or is no tile by them; not elsewhere.
+    off = reader.PhotoReading([], [reader.Unreadable(_box(200, 0, 40, 80), [])])
+    assert not combined._nets_stand(off, nets_read, _never, lambda u: False)
+    assert combined._nets_stand(off, nets_read, lambda box: True, lambda u: False)
+
+
+@pytest.mark.parametrize(
+    ("reason", "pips", "box", "stands"),
+    [
+        (combined.SMALL, 0, _box(0, 0, 20, 30), True),  # a part of the nets' tile
+        (combined.SMALL, 0, _box(0, 0, 40, 80), False),  # a whole tile, small in the hand
+        ("13 pips, more than the set has", 13, _box(0, 0, 40, 80), False),
+        (combined.missed.ONE_MORE, 0, _box(0, 0, 40, 164), False),  # a double blank too?
+    ],
+)
+def test_doubts_the_nets_whole_reading_settles_only_as_parts_of_its_tiles(
+    reason, pips, box, stands
+):
+    """A tile much smaller than the others is settled by the nets' whole reading only as a
+    part of one of their tiles; a half with more pips than the set has never is; face
+    enough for one more tile only where it is tiles run together."""
+    nets_read = reader.PhotoReading(
+        [
+            reader.TileRead(Tile(2, 2), 0.95, _box(0, 0, 40, 80)),
+            reader.TileRead(Tile(6, 4), 0.95, _box(0, 84, 40, 80)),
+        ]
+    )
+    first = reader.PhotoReading([], [reader.Unreadable(box, [], reason, pips)])
+    assert combined._nets_stand(first, nets_read, _never, lambda u: False) is stands
+    if reason == combined.missed.ONE_MORE:
+        assert combined._nets_stand(first, nets_read, _never, lambda u: True)
+
+
+def test_a_doubt_of_the_nets_on_tiles_read_but_in_none_still_counts():
+    """A doubt of the nets' whose centre lies in no tile read is something more, even a
+    speck lying almost wholly on tiles read (over the seam between two): in an independent
+    review's photos such a doubt was all that stopped a worn 9 both nets read as an 8,
+    and a printed domino both readers read. Reading past it was measured and taken out."""
+    a, b = _box(0, 0, 50, 100), _box(51, 0, 49, 100)
+    first = reader.PhotoReading(
+        [reader.TileRead(Tile(3, 1), 0.9, a), reader.TileRead(Tile(5, 2), 0.9, b)]
+    )
+    for doubt in (_box(30, 2, 41, 40), _box(40, 40, 21, 21), _box(47, 47, 7, 7)):
+        centre = np.mean(doubt, axis=0)
+        assert not any(combined._inside(centre, t) for t in (a, b))
+        assert combined._covered(doubt, [a, b]) > 0.9
+        nets_read = reader.PhotoReading(
+            [reader.TileRead(Tile(3, 1), 0.95, a)], [reader.Unreadable(doubt, [])]
+        )
+        assert not combined._nothing_more(first, nets_read)
+        assert combined._merged(first, nets_read) is None
+    # One over a tile read (its centre in it) is of that tile.
+    inside = reader.PhotoReading(
+        [reader.TileRead(Tile(3, 1), 0.95, a)], [reader.Unreadable(_box(10, 40, 20, 20), [])]
+    )
+    assert combined._nothing_more(first, inside)
+
+
+def test_a_hand_the_nets_read_whole_is_read_past_a_half_the_classical_reader_misread(
+    monkeypatch,
+):
+    """The classical reader outlined part of a tile on its own and read it as another tile,
+    and could not read a second tile; the nets read the whole hand: their reading stands."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    c = nets.short_side_first(np.asarray(photo.boxes[0], np.float64))
+    assert c is not None
+    # Short of the divider: the nets' outline leaves the rim out, so a half outlined to the
+    # divider is 0.6 of theirs.
+    end = [c[1] + 0.4 * (c[2] - c[1]), c[0] + 0.4 * (c[3] - c[0])]
+    half = [tuple(map(round, p)) for p in (c[0], c[1], *end)]
+    other = next(
+        Tile(a, b) for a in range(10) for b in range(a + 1) if Tile(a, b) not in photo.tiles
+    )
+    first = reader.PhotoReading(
+        [reader.TileRead(other, 0.9, half)], [reader.Unreadable(boxes[1], [])], 640, 480
+    )
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
+    reading = combined.read_hand(photo.image, 9)
+    assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
+    # Read over the whole tile, the other tile is a disagreement: a refusal.
+    first = reader.PhotoReading(
+        [reader.TileRead(other, 0.9, boxes[0])], [reader.Unreadable(boxes[1], [])], 640, 480
+    )
+    assert combined.read_hand(photo.image, 9) is first

@@ -10,9 +10,11 @@ nets see nothing more (:func:`_nothing_more`); otherwise the two readings make o
 when they agree (:func:`_merged`): the same tile wherever both read one, every tile the
 classical reader could not read covered by tiles the nets read (or, on a photo whose
 tiles the tiles net sees, an outline it sees no face in: a glare spot, the table),
-nothing the nets could not read outside a tile read. Two readers that disagree are a
-refusal: the classical refusal stands. Without the model files (a source
-checkout that lacks them) the reader is the classical one.
+nothing the nets could not read outside a tile read. Where they make no one hand, the
+nets' own reading stands when it is whole and the classical reading contradicts none of
+it: the classical reader saw only parts of the nets' tiles (:func:`_nets_stand`). Two
+readers that disagree are a refusal: the classical refusal stands. Without the model
+files (a source checkout that lacks them) the reader is the classical one.
 """
 
 from __future__ import annotations
@@ -86,8 +88,13 @@ def read_hand(
         size = (again.width, again.height)
         return view is not None and sees_reads and _run_together(u, second, view, reduction, size)
 
-    both = _merged(again, second, lambda box: sees_tiles and share(box) < NO_FACE, run_together)
-    return both if both is not None and both.ok and both.reads else first
+    def no_face(box: list[tuple[int, int]]) -> bool:
+        return sees_tiles and share(box) < NO_FACE
+
+    both = _merged(again, second, no_face, run_together)
+    if both is not None and both.ok and both.reads:
+        return both
+    return second if _nets_stand(again, second, no_face, run_together) else first
 
 
 #: Why a tile read by the classical reader, or a place where it read none, is in doubt: the
@@ -159,7 +166,11 @@ def _covered(box: list[tuple[int, int]], others: list[list[tuple[int, int]]]) ->
 
 def _nothing_more(reading: PhotoReading, nets_: PhotoReading) -> bool:
     """Whether the nets' reading of the whole photo sees nothing ``reading`` lacks: each
-    tile the nets read or could not read lies on a tile read, and is the same tile."""
+    tile the nets read or could not read lies on a tile read, and is the same tile. A
+    doubt of theirs whose centre lies in no tile read counts even when it lies for the
+    most part on tiles read (a speck of face over the seam between two): two independent
+    reviews found such a doubt all that stopped a misread both nets agreed on (a worn 9
+    read as an 8) or a printed domino both readers read."""
     for read in nets_.reads:
         same = [r for r in reading.reads if _overlap(r.box, read.box)]
         if not same or any(r.tile != read.tile for r in same):
@@ -241,6 +252,77 @@ def _merged(
     if len(set(r.tile for r in reads)) < len(reads):
         return None
     return alike_in_size(PhotoReading(reads, [], first.width, first.height))
+
+
+#: A tile the classical reader read (or could not read) whose outline is less than this
+#: part of a tile the nets read over it is a part of that tile: a half, or less, outlined
+#: on its own (and read by the halves net as a whole tile), no evidence against the nets'.
+PART = 0.5
+
+
+def _nets_stand(
+    first: PhotoReading,
+    second: PhotoReading,
+    no_face: Callable[[list[tuple[int, int]]], bool],
+    run_together: Callable[[Unreadable], bool],
+) -> bool:
+    """Whether the nets' own reading ``second`` of the whole photo stands where the two
+    readings make no one hand (:func:`_merged`): it is whole (every tile read with
+    confidence, no doubt of theirs) and the classical reading ``first`` contradicts none of
+    it. Each tile ``first`` read that shares one outline with a tile the nets read
+    (:data:`ONE_TILE`) is that tile, or a part of it (:data:`PART`); one that shares none
+    lies for the most part (:data:`ON_TILES`) on tiles the nets read (a piece of two
+    touching tiles). Each tile ``first`` could not read lies for the most part on tiles
+    the nets read, or is no tile by them (:func:`_not_a_tile`); never a half with more
+    pips than the set has; a tile much smaller than the others only as a part of a tile
+    the nets read; face enough for one more tile only where it is tiles run together
+    (``run_together``)."""
+    if not second.reads or second.unreadable or not _alike_both_ways(second.reads):
+        return False
+    boxes = [n.box for n in second.reads]
+
+    def part_of(box: list[tuple[int, int]]) -> list[TileRead]:
+        area = _area(box)
+        return [
+            n
+            for n in second.reads
+            if shared_area(box, n.box) >= ONE_TILE * min(area, _area(n.box))
+        ]
+
+    for r in first.reads:
+        one = part_of(r.box)
+        if any(n.tile != r.tile and _area(r.box) >= PART * _area(n.box) for n in one):
+            return False
+        if not one and _covered(r.box, boxes) < ON_TILES:
+            return False
+    for u in first.unreadable:
+        if u.pips > 0 or len(u.box) < 3:
+            return False
+        if u.reason == missed.ONE_MORE:
+            settled = run_together(u)
+        elif u.reason == SMALL:
+            settled = any(_area(u.box) < PART * _area(n.box) for n in part_of(u.box))
+        else:
+            settled = _covered(u.box, boxes) >= ON_TILES or _not_a_tile(u, second, no_face)
+        if not settled:
+            return False
+    return True
+
+
+def _alike_both_ways(reads: list[TileRead]) -> bool:
+    """Whether every tile read is at least :data:`SMALLEST` of the others' median width and
+    of their median length: stricter than :func:`alike_in_size` (under it both ways), for
+    a reading that stands on the nets alone. A printed picture of a domino can be as wide
+    as a tile but shorter; the tiles net can take one for a tile."""
+    sizes = [_sides(r.box) for r in reads]
+    for i, (width, length) in enumerate(sizes):
+        others = sizes[:i] + sizes[i + 1 :]
+        if others and (
+            width < SMALLEST * float(np.median([w for w, _ in others]))
+            or length < SMALLEST * float(np.median([n for _, n in others]))
+        ):
+            return False
+    return True
 
 
 #: An outline the classical reader could not read is of tiles run together when it is at
