@@ -315,14 +315,19 @@ def _alike_both_ways(reads: list[TileRead]) -> bool:
     a reading that stands on the nets alone. A printed picture of a domino can be as wide
     as a tile but shorter; the tiles net can take one for a tile."""
     sizes = [_sides(r.box) for r in reads]
-    for i, (width, length) in enumerate(sizes):
-        others = sizes[:i] + sizes[i + 1 :]
-        if others and (
-            width < SMALLEST * float(np.median([w for w, _ in others]))
-            or length < SMALLEST * float(np.median([n for _, n in others]))
-        ):
-            return False
-    return True
+    return not any(any(_under_others(sizes, i)) for i in range(len(sizes)))
+
+
+def _under_others(sizes: list[tuple[float, float]], i: int) -> tuple[bool, bool]:
+    """Whether the ``i``-th of outlines' (width, length) ``sizes`` is under
+    :data:`SMALLEST` of the others' median width, and of their median length (neither,
+    with no others)."""
+    others = sizes[:i] + sizes[i + 1 :]
+    if not others:
+        return False, False
+    width = float(np.median([w for w, _ in others]))
+    length = float(np.median([n for _, n in others]))
+    return sizes[i][0] < SMALLEST * width, sizes[i][1] < SMALLEST * length
 
 
 #: An outline the classical reader could not read is of tiles run together when it is at
@@ -494,10 +499,7 @@ def alike_in_size(reading: PhotoReading) -> PhotoReading:
     keep: list[TileRead] = []
     small: list[Unreadable] = []
     for i, read in enumerate(reading.reads):
-        others = sizes[:i] + sizes[i + 1 :]
-        width = float(np.median([w for w, _ in others]))
-        length = float(np.median([n for _, n in others]))
-        if sizes[i][0] < SMALLEST * width and sizes[i][1] < SMALLEST * length:
+        if all(_under_others(sizes, i)):
             small.append(Unreadable(read.box, [read.tile], SMALL))
         else:
             keep.append(read)
