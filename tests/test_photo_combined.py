@@ -134,6 +134,14 @@ def test_the_halves_net_reads_a_tile_the_classical_reader_outlined(monkeypatch):
     assert not combined.read_hand(photo.image, 9).ok
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: _outlined_but_unread(photo, [last]))
     assert combined.read_hand(photo.image, 9).ok
+    # Nor does it read a tile the hand already holds (a worn half read as a tile read).
+    first = _outlined_but_unread(photo, [])
+    twice = reader.PhotoReading(
+        [reader.TileRead(last, 0.9, first.reads[0].box), *first.reads[1:]], first.unreadable
+    )
+    again = combined._halves_read(photo.image, twice, 9, 0.6, 1)
+    assert again.unreadable == first.unreadable
+    assert len(combined._halves_read(photo.image, first, 9, 0.6, 1).reads) == len(photo.tiles)
     # A half with more pips than the set has stays the classical refusal (it suggests --set).
     over = _outlined_but_unread(photo, [], pips=13)
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: over)

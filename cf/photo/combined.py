@@ -456,7 +456,9 @@ def _halves_read(
     """``first`` with each tile it outlined but could not read given to the halves net: a
     tile the net reads with confidence, and that is one of the classical reader's own
     guesses when it had any, is read; the others stay unreadable (the two readers must
-    agree; a half with more pips than the set has stays the classical refusal)."""
+    agree; a half with more pips than the set has stays the classical refusal), as does
+    one the net reads as a tile already read: a hand holds each tile once (an independent
+    review's printed dominoes and worn pips, read so, were wrong totals)."""
     if not first.unreadable:
         return first
     image = reader.to_bgr8(np.asarray(image))
@@ -472,6 +474,7 @@ def _halves_read(
                     found.tile is not None
                     and found.confidence >= min_confidence
                     and (not u.candidates or found.tile in u.candidates)
+                    and found.tile not in [r.tile for r in reads]  # a hand holds each once
                 ):
                     tile = TileRead(found.tile, round(found.confidence, 3), u.box)
         if tile is None:
