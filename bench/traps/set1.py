@@ -1219,27 +1219,34 @@ def make_one(family, i, img):
                 raise ValueError(family)
         except Retry:
             continue
-        name = f"{family}_{i:03d}.png"
-        cv2.imwrite(str(img / name), sc.photo)
-        notes = dict(info["notes"], attempt=attempt, ground=sc.ground, body=sc.body)
-        return {
-            "file": name,
-            "family": family,
-            "truth": sc.truth(),
-            "top": top,
-            "should_refuse": bool(info["should_refuse"]),
-            "size": [sc.W, sc.H],
-            "notes": notes,
-        }
+        return save(family, i, img, sc, info, attempt, top)
     raise RuntimeError(f"{family} {i}: no photo after 60 attempts")
 
 
-def main():
+def save(family, i, img, sc, info, attempt, top):
+    """Write one photo to ``img`` and return its meta.json entry."""
+    name = f"{family}_{i:03d}.png"
+    cv2.imwrite(str(img / name), sc.photo)
+    notes = dict(info["notes"], attempt=attempt, ground=sc.ground, body=sc.body)
+    return {
+        "file": name,
+        "family": family,
+        "truth": sc.truth(),
+        "top": top,
+        "should_refuse": bool(info["should_refuse"]),
+        "size": [sc.W, sc.H],
+        "notes": notes,
+    }
+
+
+def cli(counts, make_one, default_out):
+    """The command line of a set: ``counts`` (family -> photos), ``make_one(family, i,
+    img)`` drawing one photo, ``default_out`` the set's directory."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--n", type=int, help="at most N photos per family (a trial)")
     ap.add_argument(
-        "--out", type=Path, default=DEFAULT_OUT, help="set directory (img/, meta.json)"
+        "--out", type=Path, default=default_out, help="set directory (img/, meta.json)"
     )
     args = ap.parse_args()
     out = args.out
@@ -1248,7 +1255,7 @@ def main():
     print("drawing with cf from", cf.__file__, flush=True)
     meta = []
     t0 = time.time()
-    for family, count in COUNTS.items():
+    for family, count in counts.items():
         if args.only and family not in args.only:
             continue
         t1 = time.time()
@@ -1272,6 +1279,10 @@ def main():
         name = "meta.json" if not args.only and args.n is None else "meta_partial.json"
     (out / name).write_text(json.dumps(meta, indent=1))
     print(f"{len(meta)} photos, {time.time() - t0:.0f}s -> {out / name}")
+
+
+def main():
+    cli(COUNTS, make_one, DEFAULT_OUT)
 
 
 if __name__ == "__main__":

@@ -18,11 +18,8 @@ full truth's is wrong).
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import sys
-import time
 from pathlib import Path
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -35,7 +32,6 @@ import numpy as np
 
 cv2.setNumThreads(1)
 
-import cf  # noqa: E402
 from cf.photo.scenes import render_family  # noqa: E402
 from cf.photo.synth import render_hand  # noqa: E402
 from cf.tiles import Tile  # noqa: E402
@@ -413,48 +409,12 @@ def make_one(family, i, img):
                 raise ValueError(family)
         except Retry:
             continue
-        name = f"{family}_{i:03d}.png"
-        cv2.imwrite(str(img / name), sc.photo)
-        notes = dict(info["notes"], attempt=attempt, ground=sc.ground, body=sc.body)
-        return {
-            "file": name,
-            "family": family,
-            "truth": sc.truth(),
-            "top": top,
-            "should_refuse": bool(info["should_refuse"]),
-            "size": [sc.W, sc.H],
-            "notes": notes,
-        }
+        return r16.save(family, i, img, sc, info, attempt, top)
     raise RuntimeError(f"{family} {i}: no photo after 60 attempts")
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--only", nargs="*")
-    ap.add_argument("--n", type=int, help="at most N photos per family (a trial)")
-    ap.add_argument(
-        "--out", type=Path, default=DEFAULT_OUT, help="set directory (img/, meta.json)"
-    )
-    args = ap.parse_args()
-    out = args.out
-    img = out / "img"
-    img.mkdir(parents=True, exist_ok=True)
-    print("drawing with cf from", cf.__file__, flush=True)
-    meta = []
-    t0 = time.time()
-    for family, count in COUNTS.items():
-        if args.only and family not in args.only:
-            continue
-        t1 = time.time()
-        for i in range(count if args.n is None else min(count, args.n)):
-            meta.append(make_one(family, i, img))
-        print(
-            f"{family:20s} {sum(m['family'] == family for m in meta):4d} {time.time() - t1:6.1f}s",
-            flush=True,
-        )
-    name = "meta.json" if not args.only and args.n is None else "meta_partial.json"
-    (out / name).write_text(json.dumps(meta, indent=1))
-    print(f"{len(meta)} photos, {time.time() - t0:.0f}s -> {out / name}")
+    r16.cli(COUNTS, make_one, DEFAULT_OUT)
 
 
 if __name__ == "__main__":
