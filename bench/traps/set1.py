@@ -51,7 +51,13 @@ cv2.setNumThreads(1)
 
 import cf  # noqa: E402
 from cf.photo.scenes import _ground, _style  # noqa: E402
-from cf.photo.synth import LAYOUTS, PIP_COLOURS, _composite, _tile_sprite  # noqa: E402
+from cf.photo.synth import (  # noqa: E402
+    LAYOUTS,
+    PIP_COLOURS,
+    _composite,
+    _tile_sprite,
+    rounded_alpha,
+)
 from cf.tiles import Tile  # noqa: E402
 
 DEFAULT_OUT = REPO / "bench" / "out" / "traps" / "set1"
@@ -387,24 +393,6 @@ class Scene:
 
 
 # --- sprites of our own ---------------------------------------------------------------------
-
-
-def rounded_alpha(w, h, radius):
-    alpha = np.zeros((h, w), np.uint8)
-    radius = max(0, int(radius))
-    if radius == 0:
-        alpha[:] = 255
-        return alpha
-    cv2.rectangle(alpha, (radius, 0), (w - 1 - radius, h - 1), 255, cv2.FILLED)
-    cv2.rectangle(alpha, (0, radius), (w - 1, h - 1 - radius), 255, cv2.FILLED)
-    for cx, cy in (
-        (radius, radius),
-        (w - 1 - radius, radius),
-        (radius, h - 1 - radius),
-        (w - 1 - radius, h - 1 - radius),
-    ):
-        cv2.circle(alpha, (cx, cy), radius, 255, cv2.FILLED, cv2.LINE_AA)
-    return alpha
 
 
 def printed_sprite(rng, halves, width, hfac, top):

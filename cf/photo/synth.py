@@ -211,17 +211,14 @@ def _place(
     return centres, angles, tile_w
 
 
-def _tile_sprite(
-    rng: np.random.Generator,
-    halves: tuple[int, int],
-    tile_w: float,
-    pip_style: str,
-    style: dict,
-) -> tuple[np.ndarray, np.ndarray]:
-    w = max(16, round(tile_w))
-    h = 2 * w
-    radius = max(2, round(style["radius"] * w))
+def rounded_alpha(w: int, h: int, radius: int) -> np.ndarray:
+    """A ``w`` x ``h`` mask (0 or 255, anti-aliased at the corners) of a rectangle whose
+    corners are rounded to ``radius`` pixels (none for 0): a tile's outline."""
     alpha = np.zeros((h, w), np.uint8)
+    radius = max(0, int(radius))
+    if radius == 0:
+        alpha[:] = 255
+        return alpha
     cv2.rectangle(alpha, (radius, 0), (w - 1 - radius, h - 1), 255, cv2.FILLED)
     cv2.rectangle(alpha, (0, radius), (w - 1, h - 1 - radius), 255, cv2.FILLED)
     for cx, cy in (
@@ -231,6 +228,19 @@ def _tile_sprite(
         (w - 1 - radius, h - 1 - radius),
     ):
         cv2.circle(alpha, (cx, cy), radius, 255, cv2.FILLED, cv2.LINE_AA)
+    return alpha
+
+
+def _tile_sprite(
+    rng: np.random.Generator,
+    halves: tuple[int, int],
+    tile_w: float,
+    pip_style: str,
+    style: dict,
+) -> tuple[np.ndarray, np.ndarray]:
+    w = max(16, round(tile_w))
+    h = 2 * w
+    alpha = rounded_alpha(w, h, max(2, round(style["radius"] * w)))
     dist = cv2.distanceTransform((alpha > 127).astype(np.uint8), cv2.DIST_L2, 3)
     bevel = np.clip(dist / (0.08 * w), 0, 1) ** 0.5
     face = np.empty((h, w, 3), np.float32)
