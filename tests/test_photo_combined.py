@@ -675,3 +675,50 @@ def test_a_hand_the_nets_read_whole_is_read_past_a_half_the_classical_reader_mis
         [reader.TileRead(other, 0.9, boxes[0])], [reader.Unreadable(boxes[1], [])], 640, 480
     )
     assert combined.read_hand(photo.image, 9) is first
+
+
+def _face(image, box, body, pips, pip_radius):
+    """Paint a tile face ``body`` (BGR) on ``image`` in the axis-aligned ``box``, with four
+    pips of ``pip_radius`` in each half."""
+    (x0, y0), (x1, y1) = box[0], box[2]
+    image[y0:y1, x0:x1] = body
+    width, length = x1 - x0, y1 - y0
+    for half in (0, 1):
+        for fx, fy in ((0.3, 0.25), (0.7, 0.25), (0.3, 0.75), (0.7, 0.75)):
+            centre = (x0 + round(fx * width), y0 + round((half + fy) * length / 2))
+            cv2.circle(image, centre, pip_radius, pips, cv2.FILLED)
+
+
+def test_a_tile_not_the_colour_of_the_others_is_not_counted():
+    """A hand is one set: a white 'tile' among red ones (a printed picture of a domino as
+    big as a tile) is a doubt, never counted; big dark pips filling a face's middle, or a
+    loose outline over the table, are no other colour (the face is measured two ways)."""
+    image = np.full((200, 500, 3), (60, 110, 60), np.uint8)  # a green cloth
+    boxes = [_box(20 + 100 * i, 20, 60, 120) for i in range(4)]
+    tiles = [Tile(4, 4), Tile(6, 1), Tile(5, 0), Tile(3, 2)]
+    for box in boxes[:3]:
+        _face(image, box, (40, 40, 200), (250, 250, 250), 6)  # red, white pips
+    _face(image, boxes[3], (240, 240, 240), (20, 20, 20), 6)  # white paper, black pips
+    reads = [reader.TileRead(t, 0.9, b) for t, b in zip(tiles, boxes, strict=True)]
+    out = combined.alike_in_colour(image, reader.PhotoReading(reads, [], 500, 200))
+    assert out.tiles == tuple(tiles[:3]) and not out.ok
+    assert out.unreadable[0].candidates == [Tile(3, 2)]
+    assert "not the colour of the other tiles" in out.unreadable[0].reason
+    # The same at half the size read (the boxes are in the photo's pixels).
+    small = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    halved = combined.alike_in_colour(small, reader.PhotoReading(reads, [], 500, 200), 2)
+    assert halved.tiles == tuple(tiles[:3])
+    # A red tile with big white pips over most of its middle is still red.
+    _face(image, boxes[3], (40, 40, 200), (250, 250, 250), 13)
+    same = reader.PhotoReading(reads, [], 500, 200)
+    assert combined.alike_in_colour(image, same) is same
+    # An outline loose over the table: its band is cloth, its middle red.
+    loose = [
+        *reads[:3],
+        reader.TileRead(Tile(3, 2), 0.9, [(310, 5), (390, 5), (390, 155), (310, 155)]),
+    ]
+    _face(image, boxes[3], (40, 40, 200), (250, 250, 250), 6)
+    assert combined.alike_in_colour(image, reader.PhotoReading(loose, [], 500, 200)).ok
+    # One tile alone has nothing to be compared with.
+    alone = reader.PhotoReading(reads[3:], [], 500, 200)
+    assert combined.alike_in_colour(image, alone) is alone

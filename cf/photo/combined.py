@@ -14,7 +14,9 @@ nothing the nets could not read outside a tile read. Where they make no one hand
 nets' own reading stands when it is whole and the classical reading contradicts none of
 it: the classical reader saw only parts of the nets' tiles (:func:`_nets_stand`). Two
 readers that disagree are a refusal: the classical refusal stands. Without the model
-files (a source checkout that lacks them) the reader is the classical one.
+files (a source checkout that lacks them) the reader is the classical one. Whichever
+reading stands, one hand is one set: a tile read whose face is not the colour of the
+others' is a doubt (:func:`alike_in_colour`).
 """
 
 from __future__ import annotations
@@ -54,6 +56,11 @@ def read_hand(
     """Read every face-up tile of one hand in a BGR (or grey) image (see
     :func:`cf.photo.reader.read_hand`; the networks check its reading, and read the photo
     again where it refuses)."""
+    return alike_in_colour(image, _read(image, top, min_confidence, reduction), reduction)
+
+
+def _read(image: np.ndarray, top: int, min_confidence: float, reduction: int) -> PhotoReading:
+    """The reading :func:`read_hand` returns, before its tiles' colours are compared."""
     first = alike_in_size(reader.read_hand(image, top, min_confidence, reduction=reduction))
     if not nets.available():
         return first
@@ -509,6 +516,87 @@ def alike_in_size(reading: PhotoReading) -> PhotoReading:
     if not small:
         return reading
     return PhotoReading(keep, [*reading.unreadable, *small], reading.width, reading.height)
+
+
+#: Why a tile read is in doubt: its face is not the colour of the others' (one hand is one
+#: set).
+COLOUR = "not the colour of the other tiles (a printed picture, or another set's tile?)"
+
+#: One hand is one set, so its tiles are alike in colour too: a tile read whose face is
+#: this far from the median of the others' in hue and saturation (the Lab a, b plane,
+#: 8-bit), or in lightness (the Lab L, 0 to 255), is a printed picture or another set's
+#: tile, a doubt. Wide bounds: shadow, glare and a colour cast move a face's colour less (a
+#: cast moves all of a hand's alike).
+CHROMA_APART, LIGHT_APART = 30.0, 120.0
+
+#: A face's colour, measured two ways that fail apart: the median of the middle of its
+#: outline (this part of it about its centre; big pips can fill most of it) and of the band
+#: between these two parts of it (clear of pips, but on the table when the outline is
+#: loose). A tile is of another colour only by both.
+FACE_MIDDLE, FACE_BAND = (0.0, 0.6), (0.75, 0.92)
+
+
+def alike_in_colour(image: np.ndarray, reading: PhotoReading, reduction: int = 1) -> PhotoReading:
+    """``reading`` with every tile read whose face is not the colour of the others' (see
+    :data:`CHROMA_APART`, :data:`FACE_MIDDLE`) moved to the unreadable with its tile as the
+    candidate: a red set's hand beside a white printed picture of a domino, or a white
+    tile among black ones. A reading of one tile is as it is."""
+    if len(reading.reads) < 2:
+        return reading
+    image = reader.to_bgr8(np.asarray(image))
+    odd = np.ones(len(reading.reads), bool)
+    for part in (FACE_MIDDLE, FACE_BAND):
+        colours = [_face_colour(image, r.box, reduction, part) for r in reading.reads]
+        odd &= [_apart(colours, i) for i in range(len(colours))]
+    if not odd.any():
+        return reading
+    keep = [r for r, o in zip(reading.reads, odd, strict=True) if not o]
+    doubts = [
+        Unreadable(r.box, [r.tile], COLOUR) for r, o in zip(reading.reads, odd, strict=True) if o
+    ]
+    return PhotoReading(keep, [*reading.unreadable, *doubts], reading.width, reading.height)
+
+
+def _apart(colours: list[np.ndarray | None], i: int) -> bool:
+    """Whether the ``i``-th of tiles' face ``colours`` (Lab) is far from the median of the
+    others' (:data:`CHROMA_APART`, :data:`LIGHT_APART`); never for one not measured or with
+    no other measured."""
+    others = [c for j, c in enumerate(colours) if j != i and c is not None]
+    colour = colours[i]
+    if colour is None or not others:
+        return False
+    middle = np.median(np.asarray(others), axis=0)
+    chroma = float(np.hypot(colour[1] - middle[1], colour[2] - middle[2]))
+    return chroma >= CHROMA_APART or abs(float(colour[0] - middle[0])) >= LIGHT_APART
+
+
+def _face_colour(
+    image: np.ndarray, box: list[tuple[int, int]], reduction: int, part: tuple[float, float]
+) -> np.ndarray | None:
+    """The median Lab colour (8-bit L, a, b) of the ``part`` of a tile's outline between the
+    outline shrunk to its first and to its second figure about its centre, in an image
+    read at 1/``reduction`` of the photo's size (BGR, 8-bit); None for an outline with no
+    pixel there in the image."""
+    import cv2
+
+    pts = np.asarray(box, np.float64) / reduction
+    if len(pts) < 3:
+        return None
+    centre = pts.mean(axis=0)
+    inner, outer = (centre + (pts - centre) * f for f in part)
+    h, w = image.shape[:2]
+    x0, y0 = np.maximum(np.floor(outer.min(axis=0)).astype(int), 0)
+    x1, y1 = np.minimum(np.ceil(outer.max(axis=0)).astype(int) + 1, [w, h])
+    if x1 <= x0 or y1 <= y0:
+        return None
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(mask, np.round(outer - [x0, y0]).astype(np.int32), 1)
+    if part[0] > 0:
+        cv2.fillConvexPoly(mask, np.round(inner - [x0, y0]).astype(np.int32), 0)
+    if not mask.any():
+        return None
+    lab = cv2.cvtColor(np.ascontiguousarray(image[y0:y1, x0:x1]), cv2.COLOR_BGR2Lab)
+    return np.median(lab[mask > 0].astype(np.float64), axis=0)
 
 
 def read_photo(
