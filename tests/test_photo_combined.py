@@ -722,3 +722,21 @@ def test_a_tile_not_the_colour_of_the_others_is_not_counted():
     # One tile alone has nothing to be compared with.
     alone = reader.PhotoReading(reads[3:], [], 500, 200)
     assert combined.alike_in_colour(image, alone) is alone
+
+
+def test_shadow_and_a_lamp_over_part_of_a_hand_are_no_other_colour():
+    """An independent review's false doubts: white tiles, half the hand in a deep shadow
+    (a third of the light) or under a warm lamp (blue at half, as a daylight white balance
+    shows a tungsten lamp), are still one set's tiles."""
+    image = np.full((200, 500, 3), (60, 110, 60), np.uint8)
+    boxes = [_box(20 + 100 * i, 20, 60, 120) for i in range(4)]
+    tiles = [Tile(4, 4), Tile(6, 1), Tile(5, 0), Tile(3, 2)]
+    for box in boxes:
+        _face(image, box, (235, 238, 240), (20, 20, 20), 6)
+    reads = [reader.TileRead(t, 0.9, b) for t, b in zip(tiles, boxes, strict=True)]
+    for light in ((0.35, 0.35, 0.35), (0.5, 0.8, 1.0)):
+        lit = image.astype(np.float32)
+        lit[:, 250:] *= light
+        photo = lit.astype(np.uint8)
+        same = reader.PhotoReading(reads, [], 500, 200)
+        assert combined.alike_in_colour(photo, same) is same

@@ -34,3 +34,21 @@ def test_any_image_shape_and_a_view(shape):
     view = big[1::2, 2::3]
     expected = cv2.cvtColor(np.ascontiguousarray(view), cv2.COLOR_BGR2LAB)
     assert np.array_equal(bgr_to_lab(view), expected)
+
+
+def test_the_reader_never_asks_opencv_for_lab(monkeypatch):
+    """OpenCV's first Lab conversion builds tables for about 0.13 s of a process's CPU: the
+    whole reader, networks and checks included, converts with cf.photo.lab instead."""
+    from cf.photo import combined
+    from cf.photo.scenes import render_family
+
+    lab_codes = {cv2.COLOR_BGR2Lab, cv2.COLOR_RGB2Lab, cv2.COLOR_BGR2Luv, cv2.COLOR_RGB2Luv}
+    convert = cv2.cvtColor
+
+    def guarded(image, code, *args, **kwargs):
+        assert code not in lab_codes, "cv2.cvtColor to Lab: use cf.photo.lab.bgr_to_lab"
+        return convert(image, code, *args, **kwargs)
+
+    monkeypatch.setattr(cv2, "cvtColor", guarded)
+    photo = render_family(3, "colour_body", size=(640, 480), count=4)
+    assert combined.read_hand(photo.image, photo.top).reads
