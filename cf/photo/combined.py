@@ -26,6 +26,7 @@ from collections.abc import Callable
 import numpy as np
 
 from cf.photo import missed, nets, reader
+from cf.photo.oneset import SMALL, alike_in_colour, alike_in_size, sides, under_others
 from cf.photo.outlines import shared_area
 from cf.photo.reader import (
     DEFAULT_MIN_CONFIDENCE,
@@ -35,15 +36,6 @@ from cf.photo.reader import (
     Unreadable,
     load_reduced,
 )
-
-#: One hand is one set, so its tiles are alike in size: a tile read whose outline is less
-#: than this part of the other tiles' (the median of both its sides) is a printed picture
-#: of a domino, a tile of another set or a misread, never counted. Set on synthetic photos
-#: (seeds apart from the benchmark's), by the readers' own outlines: of 3,741 tiles read in
-#: scenes, 4 were under 0.8 of the others (all 4 under 0.7), and of 72 printed dominoes and
-#: face-down tiles read, 57 (46 under 0.7); of 1,582 tiles read in render_hand's angled
-#: shots, 3 (2 under 0.7).
-SMALLEST = 0.8
 
 
 def read_hand(
@@ -185,9 +177,6 @@ def _nothing_more(reading: PhotoReading, nets_: PhotoReading) -> bool:
     return all(any(_overlap(r.box, u.box) for r in reading.reads) for u in nets_.unreadable)
 
 
-#: Doubts no other reader settles: a tile much smaller than its hand's (a printed picture).
-SMALL = "much smaller than the other tiles (a printed picture of a domino?)"
-
 #: Doubts whose box is not a tile's outline (a region around marks, a stretch of face) or
 #: that the halves net must not settle: the halves net does not read them.
 NOT_OUTLINES = (missed.UNCOVERED, missed.ONE_MORE, SMALL)
@@ -317,24 +306,13 @@ def _nets_stand(
 
 
 def _alike_both_ways(reads: list[TileRead]) -> bool:
-    """Whether every tile read is at least :data:`SMALLEST` of the others' median width and
-    of their median length: stricter than :func:`alike_in_size` (under it both ways), for
-    a reading that stands on the nets alone. A printed picture of a domino can be as wide
+    """Whether every tile read is at least :data:`cf.photo.oneset.SMALLEST` of the others'
+    median width and of their median length: stricter than
+    :func:`cf.photo.oneset.alike_in_size` (under it both ways), for a reading that stands
+    on the nets alone. A printed picture of a domino can be as wide
     as a tile but shorter; the tiles net can take one for a tile."""
-    sizes = [_sides(r.box) for r in reads]
-    return not any(any(_under_others(sizes, i)) for i in range(len(sizes)))
-
-
-def _under_others(sizes: list[tuple[float, float]], i: int) -> tuple[bool, bool]:
-    """Whether the ``i``-th of outlines' (width, length) ``sizes`` is under
-    :data:`SMALLEST` of the others' median width, and of their median length (neither,
-    with no others)."""
-    others = sizes[:i] + sizes[i + 1 :]
-    if not others:
-        return False, False
-    width = float(np.median([w for w, _ in others]))
-    length = float(np.median([n for _, n in others]))
-    return sizes[i][0] < SMALLEST * width, sizes[i][1] < SMALLEST * length
+    sizes = [sides(r.box) for r in reads]
+    return not any(any(under_others(sizes, i)) for i in range(len(sizes)))
 
 
 #: An outline the classical reader could not read is of tiles run together when it is at
@@ -489,127 +467,6 @@ def _halves_read(
         else:
             reads.append(tile)
     return PhotoReading(reads, unreadable, first.width, first.height)
-
-
-def _sides(box: list[tuple[int, int]]) -> tuple[float, float]:
-    """An outline's width and length: the means of its two shorter and two longer sides."""
-    pts = np.asarray(box, np.float64)
-    sides = sorted(float(np.linalg.norm(pts[i] - pts[i - 1])) for i in range(len(pts)))
-    return (sides[0] + sides[1]) / 2, (sides[-1] + sides[-2]) / 2
-
-
-def alike_in_size(reading: PhotoReading) -> PhotoReading:
-    """``reading`` with every tile read much smaller than the others of its hand (both its
-    width and its length under :data:`SMALLEST` of the others' median) moved to the
-    unreadable: a hand holds tiles of one set, a printed picture of a domino is smaller."""
-    boxes = [r.box for r in reading.reads] + [u.box for u in reading.unreadable]
-    if len(reading.reads) + len(reading.unreadable) < 2:
-        return reading
-    sizes = [_sides(b) for b in boxes]
-    keep: list[TileRead] = []
-    small: list[Unreadable] = []
-    for i, read in enumerate(reading.reads):
-        if all(_under_others(sizes, i)):
-            small.append(Unreadable(read.box, [read.tile], SMALL))
-        else:
-            keep.append(read)
-    if not small:
-        return reading
-    return PhotoReading(keep, [*reading.unreadable, *small], reading.width, reading.height)
-
-
-#: Why a tile read is in doubt: its face is not the colour of the others' (one hand is one
-#: set).
-COLOUR = "not the colour of the other tiles (a printed picture, or another set's tile?)"
-
-#: One hand is one set, so its tiles are alike in colour too: a tile read whose face's
-#: saturation (the median over it of (max - min) / max of a pixel's B, G, R: 0 for white,
-#: grey and black, about 0.3 for cream, 0.4 for pink, 0.7 to 0.8 for red, blue and green
-#: sets) is this far from the median of the others' is a printed picture or another set's
-#: tile, a doubt: white paper in a strongly coloured set's row, such a tile among white
-#: ones. Saturation is what a shadow or a dimmer light leaves as it is (it scales a pixel's
-#: channels alike); a warm lamp over part of a hand can make white as saturated as 0.5,
-#: hence the bound. An independent review's shadows and warm-and-cool light over part of a
-#: hand refused right readings when lightness and the Lab a-b plane were compared (with
-#: bounds of 120 and 30) and, with this measure, under a bound of 0.3. Pink or cream sets,
-#: and a white tile among black ones, are not told so.
-SATURATION_APART = 0.5
-
-#: A face's colour, measured two ways that fail apart: the median of the middle of its
-#: outline (this part of it about its centre; big pips can fill most of it) and of the band
-#: between these two parts of it (clear of pips, but on the table when the outline is
-#: loose). A tile is of another colour only by both.
-FACE_MIDDLE, FACE_BAND = (0.0, 0.6), (0.75, 0.92)
-
-
-def alike_in_colour(image: np.ndarray, reading: PhotoReading, reduction: int = 1) -> PhotoReading:
-    """``reading`` with every tile read whose face is not the colour of the others' (see
-    :data:`SATURATION_APART`, :data:`FACE_MIDDLE`) moved to the unreadable with its tile as
-    the candidate: a red set's hand beside a white printed picture of a domino. A reading
-    of one tile is as it is."""
-    if len(reading.reads) < 2:
-        return reading
-    image = reader.to_bgr8(np.asarray(image))
-    odd = np.ones(len(reading.reads), bool)
-    both = [_face_saturations(image, r.box, reduction) for r in reading.reads]
-    for way in (0, 1):
-        values = [c[way] for c in both]
-        odd &= [_apart(values, i) for i in range(len(values))]
-    if not odd.any():
-        return reading
-    keep = [r for r, o in zip(reading.reads, odd, strict=True) if not o]
-    doubts = [
-        Unreadable(r.box, [r.tile], COLOUR) for r, o in zip(reading.reads, odd, strict=True) if o
-    ]
-    return PhotoReading(keep, [*reading.unreadable, *doubts], reading.width, reading.height)
-
-
-def _apart(values: list[float | None], i: int) -> bool:
-    """Whether the ``i``-th of tiles' face saturations is :data:`SATURATION_APART` or more
-    from the median of the others'; never for one not measured or with no other measured."""
-    others = [v for j, v in enumerate(values) if j != i and v is not None]
-    value = values[i]
-    if value is None or not others:
-        return False
-    return abs(value - float(np.median(others))) >= SATURATION_APART
-
-
-def _face_saturations(
-    image: np.ndarray, box: list[tuple[int, int]], reduction: int
-) -> tuple[float | None, float | None]:
-    """A tile's face saturation measured both ways (:data:`FACE_MIDDLE`, :data:`FACE_BAND`):
-    the median over each part of its outline of a pixel's (max - min) / max of B, G, R, in
-    an image read at 1/``reduction`` of the photo's size (BGR, 8-bit); None for a part with
-    no pixel in the image. The crop is sampled at about :data:`SAMPLES` pixels across the
-    tile (a median needs no more, and a big tile's every pixel cost 0.1 s a photo)."""
-    import cv2
-
-    pts = np.asarray(box, np.float64) / reduction
-    if len(pts) < 3:
-        return None, None
-    step = max(1, int(_sides(box)[0] / reduction / SAMPLES))
-    centre = pts.mean(axis=0)
-    h, w = image.shape[:2]
-    x0, y0 = np.maximum(np.floor(pts.min(axis=0)).astype(int), 0)
-    x1, y1 = np.minimum(np.ceil(pts.max(axis=0)).astype(int) + 1, [w, h])
-    if x1 <= x0 or y1 <= y0:
-        return None, None
-    crop = image[y0:y1:step, x0:x1:step].astype(np.float32)
-    high = crop.max(axis=2)
-    saturation = (high - crop.min(axis=2)) / np.maximum(high, 1.0)
-    out: list[float | None] = []
-    for inner, outer in (FACE_MIDDLE, FACE_BAND):
-        mask = np.zeros(saturation.shape, np.uint8)
-        for f, value in ((outer, 1), (inner, 0)):
-            if f > 0:
-                corners = (centre + (pts - centre) * f - [x0, y0]) / step
-                cv2.fillConvexPoly(mask, np.round(corners).astype(np.int32), value)
-        out.append(float(np.median(saturation[mask > 0])) if mask.any() else None)
-    return out[0], out[1]
-
-
-#: How many pixels across a tile its face colour is sampled at.
-SAMPLES = 24
 
 
 def read_photo(

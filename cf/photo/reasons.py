@@ -12,7 +12,8 @@ import re
 
 from cf.i18n import N_, Message, gettext
 
-#: The reasons written as they are (cf/photo/pips.py, missed.py, nets.py, combined.py).
+#: The reasons written as they are (cf/photo/pips.py, missed.py, nets.py, combined.py,
+#: oneset.py).
 REASONS = (
     N_("face enough for one more tile than were read"),
     N_("a tile whose divider was not found"),
