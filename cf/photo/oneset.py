@@ -41,8 +41,8 @@ def under_others(sizes: list[tuple[float, float]], i: int) -> tuple[bool, bool]:
 def sides(box: list[tuple[int, int]]) -> tuple[float, float]:
     """An outline's width and length: the means of its two shorter and two longer sides."""
     pts = np.asarray(box, np.float64)
-    sides = sorted(float(np.linalg.norm(pts[i] - pts[i - 1])) for i in range(len(pts)))
-    return (sides[0] + sides[1]) / 2, (sides[-1] + sides[-2]) / 2
+    lengths = sorted(float(np.linalg.norm(pts[i] - pts[i - 1])) for i in range(len(pts)))
+    return (lengths[0] + lengths[1]) / 2, (lengths[-1] + lengths[-2]) / 2
 
 
 def alike_in_size(reading: PhotoReading) -> PhotoReading:
