@@ -135,3 +135,65 @@ def test_a_squeezed_photo_and_a_palm_under_the_tiles_leave_the_labels_right():
     assert skin.sum() > 2000  # a palm and fingers, around the tiles
     assert np.hypot(xs.mean() - 160, ys.mean() - 120) < 3 * 30
     assert ground[~skin].mean() < 60
+
+
+def _one_on_another() -> object:
+    """A tile (3-5, upright) with another (1-2, across) lying on its 5 half."""
+    from cf.photo.synth import SynthPhoto
+    from cf.tiles import Tile
+
+    lower = np.array([[100, 100], [140, 100], [140, 180], [100, 180]], np.float64)
+    upper = np.array([[80, 145], [80, 185], [160, 185], [160, 145]], np.float64)
+    image = np.full((240, 320, 3), 200, np.uint8)
+    return SynthPhoto(image, [Tile.of(3, 5), Tile.of(1, 2)], [lower, upper], 9, [(3, 5), (1, 2)])
+
+
+def test_tiles_are_labelled_in_the_order_drawn_a_later_one_over_an_earlier():
+    """Of a tile under another, the part covered is the upper tile's (its rim background,
+    its face face), never the lower's; the rest of the lower tile's face is still face."""
+    from cf.photo.scenes import covered
+
+    photo = _one_on_another()
+    labels = label_map(photo, 320, 240)
+    alone = label_map(type(photo)(photo.image, [], photo.boxes[1:], 9), 320, 240)
+    upper = np.zeros((240, 320), np.uint8)
+    cv2.fillConvexPoly(upper, np.round(photo.boxes[1]).astype(np.int32), 1)
+    under = upper.astype(bool)
+    assert (labels[under] == alone[under]).all() and (labels[under] == BACKGROUND).any()
+    assert (labels[110:135, 108:132] == FACE).all()  # the 3 half, uncovered
+    first, second = covered(photo)
+    assert first[0] == 0.0 and 0.8 < first[1] < 0.95 and second == (0.0, 0.0)
+
+
+def test_a_half_under_another_tile_is_no_half_to_read():
+    from cf.photo.scenes import half_crops
+
+    for seed in range(5):
+        labels = [n for _, n in half_crops(np.random.default_rng(seed), _one_on_another(), 32)]
+        assert 5 not in labels and {3, 1, 2, -1} <= set(labels)
+
+
+def test_a_pile_lays_tiles_partly_on_others():
+    from cf.photo.scenes import covered
+
+    shares = [max(s) for seed in range(10) for s in covered(render_family(seed, "pile"))]
+    assert any(s > 0.5 for s in shares) and any(0 < s < 0.3 for s in shares)
+
+
+def test_mixed_photos_show_printed_pictures_as_big_as_a_tile_where_a_tile_would_lie():
+    """Game boards and boxes print dominoes the size of a tile, in rows: the training set
+    has them among the hand's tiles, labelled as no tile (background)."""
+    found = 0
+    for seed in range(120):
+        photo = render_family(seed, "mixed", size=(320, 240))
+        if not photo.boxes or not photo.distractors:
+            continue
+        width = float(np.median([np.linalg.norm(b[1] - b[0]) for b in photo.boxes]))
+        labels = label_map(photo, 320, 240)
+        for box in photo.distractors:
+            if np.linalg.norm(box[1] - box[0]) >= 0.8 * width:
+                x, y = np.round(np.asarray(box).mean(axis=0)).astype(int)
+                if 0 <= x < 320 and 0 <= y < 240:
+                    assert labels[y, x] == BACKGROUND
+                    found += 1
+    assert found >= 3

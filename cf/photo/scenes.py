@@ -41,6 +41,7 @@ FAMILIES = (
     "busy",  # patterned rug, leather, dark wood, slate
     "distractors",  # face-down tiles and printed pictures of dominoes beside the hand
     "close",  # a close-up: one to six big tiles fill much of the frame, pips large
+    "pile",  # loose piles: tiles lying partly on others, some mostly hidden
     "mixed",
 )
 
@@ -109,6 +110,8 @@ def render_family(
     layout = knobs["layout"]
     if layout == "chain":
         centres, angles, tile_w = _chain(rng, len(tiles), tile_w, width, height)
+    elif layout == "pile":
+        centres, angles = _pile(rng, len(tiles), tile_w, width, height)
     else:
         centres, angles, tile_w = _place(
             rng, len(tiles), tile_w, width, height, "scatter" if layout == "single" else layout
@@ -126,9 +129,18 @@ def render_family(
         theta = rng.uniform(0, 2 * math.pi)
         side = np.array([math.cos(theta), math.sin(theta)]) * tile_w * rng.uniform(0.05, 0.18)
     distractors = _distract(rng, image, n_down, n_printed, tile_w, centres, style)
+    # Only in mixed photos: a printed picture of a domino as big as a tile where a tile of
+    # the hand would lie (in its row or block), as game boards and boxes show them.
+    in_hand = -1
+    if extra is not None and len(tiles) >= 2 and extra.random() < 0.15:
+        in_hand = int(extra.integers(len(tiles)))
     boxes, kept, drawn = [], [], []
-    for tile, centre, angle in zip(tiles, centres, angles, strict=True):
+    for k, (tile, centre, angle) in enumerate(zip(tiles, centres, angles, strict=True)):
         if centre is None:
+            continue
+        if k == in_hand and extra is not None:
+            wide = tile_w * extra.uniform(0.85, 1.05)
+            distractors.append(_printed(extra, image, centre, wide, style, angle))
             continue
         halves = (tile.low, tile.high) if rng.random() < 0.5 else (tile.high, tile.low)
         sprite, alpha = _tile_sprite(rng, halves, tile_w, "colour", style)
@@ -205,7 +217,7 @@ def _knobs(rng: np.random.Generator, family: str, mixed: bool) -> dict:
             ["cloth", "felt", "wood", "card", "paper", "white", "leather", "rug", "slate"],
             str(rng.choice(["cloth", "felt", "wood", "card"])),
         ),
-        "layout": pick(["scatter", "scatter", "row", "block", "chain"], "scatter"),
+        "layout": pick(["scatter", "scatter", "row", "block", "chain", "pile"], "scatter"),
         "small": bool(rng.random() < 0.15) if mixed else False,
         # Close-ups are how most people photograph a hand.
         "close": bool(rng.random() < 0.3) if mixed else False,
@@ -253,6 +265,8 @@ def _knobs(rng: np.random.Generator, family: str, mixed: bool) -> dict:
     elif family == "close":
         knobs["close"] = True
         knobs["layout"] = str(rng.choice(["scatter", "row", "block", "chain"]))
+    elif family == "pile":
+        knobs["layout"] = "pile"
     if knobs["small"]:
         knobs["close"] = False
     return knobs
@@ -330,6 +344,34 @@ def _chain(
     return pts, [angle] * n, tile_w * fit
 
 
+def _pile(
+    rng: np.random.Generator, n: int, tile_w: float, width: int, height: int
+) -> tuple[list[np.ndarray | None], list[float]]:
+    """A loose pile: tiles scattered, then some moved to lie partly on an earlier one (the
+    tiles are drawn in order, so a later tile lies on top), covering from a corner to
+    most of it."""
+    centres, angles, _ = _place(rng, n, tile_w, width, height, "scatter")
+    placed = [i for i, c in enumerate(centres) if c is not None]
+    margin = np.array([0.6 * tile_w, 0.6 * tile_w])
+    for j in placed[1:]:
+        if rng.random() < 0.4:
+            continue
+        i = placed[int(rng.integers(placed.index(j)))]
+        centre = centres[i]
+        assert centre is not None
+        theta = math.radians(angles[i])
+        # The earlier tile's axes as drawn: across (its short side) and along.
+        across = np.array([math.cos(theta), -math.sin(theta)])
+        along = np.array([math.sin(theta), math.cos(theta)])
+        s, t = rng.uniform(-1.1, 1.1), rng.uniform(-2.0, 2.0)
+        if abs(s) < 0.45 and abs(t) < 0.9:
+            t = math.copysign(rng.uniform(0.9, 1.9), t)  # never right on top of it
+        p = centre + (s * across + t * along) * tile_w
+        centres[j] = np.clip(p, margin, np.array([width, height]) - margin)
+        angles[j] = float(angles[i] + rng.choice([0.0, 90.0]) + rng.uniform(-35, 35))
+    return centres, angles
+
+
 def _distract(
     rng: np.random.Generator,
     image: np.ndarray,
@@ -355,25 +397,39 @@ def _distract(
             continue
         centres = [*centres, p]
         if printed:
-            # A flat picture: outline, bar and pips in ink on paper, no bevel, no shadow.
-            pic = dict(style)
-            pic.update(
-                ivory=np.array([235.0, 235.0, 235.0]),
-                pips={n: (20, 20, 20) for n in range(16)},
-                bar=(20, 20, 20),
-                radius=0.02,
-            )
-            sprite, alpha = _tile_sprite(
-                rng, (int(rng.integers(0, 7)), int(rng.integers(0, 7))), size, "black", pic
-            )
-            cv2.rectangle(sprite, (0, 0), (sprite.shape[1] - 1, sprite.shape[0] - 1), (20,) * 3, 2)
-            box = _composite(image, sprite, alpha, p, rng.uniform(0, 360), size, rng, 0, None, 0.0)
+            box = _printed(rng, image, p, size, style)
         else:
             down = dict(style, face_down=True)
             sprite, alpha = _tile_sprite(rng, (0, 0), size, "black", down)
             box = _composite(image, sprite, alpha, p, rng.uniform(0, 360), size, rng, 1)
         out.append(box)
     return out
+
+
+def _printed(
+    rng: np.random.Generator,
+    image: np.ndarray,
+    centre: np.ndarray,
+    size: float,
+    style: dict,
+    angle: float | None = None,
+) -> np.ndarray:
+    """A printed picture of a domino ``size`` wide drawn on ``image`` at ``centre`` (turned
+    ``angle``, or at random): outline, bar and pips in ink on paper, no bevel, no shadow.
+    Its outline."""
+    pic = dict(style)
+    pic.update(
+        ivory=np.array([235.0, 235.0, 235.0]),
+        pips={n: (20, 20, 20) for n in range(16)},
+        bar=(20, 20, 20),
+        radius=0.02,
+    )
+    sprite, alpha = _tile_sprite(
+        rng, (int(rng.integers(0, 7)), int(rng.integers(0, 7))), size, "black", pic
+    )
+    cv2.rectangle(sprite, (0, 0), (sprite.shape[1] - 1, sprite.shape[0] - 1), (20,) * 3, 2)
+    turn = rng.uniform(0, 360) if angle is None else angle
+    return _composite(image, sprite, alpha, centre, turn, size, rng, 0, None, 0.0)
 
 
 def _camera(
@@ -441,24 +497,52 @@ RIM = nets.RIM
 
 def label_map(photo: SynthPhoto, width: int, height: int) -> np.ndarray:
     """The class map of ``photo`` at ``width`` x ``height``: :data:`FACE` inside each tile's
-    rim, :data:`DIVIDER` on its divider, :data:`BACKGROUND` elsewhere (uint8)."""
+    rim, :data:`DIVIDER` on its divider, :data:`BACKGROUND` elsewhere (uint8). Tiles are
+    drawn in the photo's order, a later one over an earlier one (its rim too): of a tile
+    lying partly under others, only the face left to see is face."""
     out = np.zeros((height, width), np.uint8)
     sx = width / photo.image.shape[1]
     sy = height / photo.image.shape[0]
     scale = np.array([sx, sy])
     for box in photo.boxes:
+        whole = np.round(np.asarray(box) * scale * 8).astype(np.int32)
+        cv2.fillConvexPoly(out, whole, BACKGROUND, cv2.LINE_8, shift=3)
         r_s, r_t = RIM, RIM / 2
         quad = [_at(box, s, t) for s, t in ((r_s, r_t), (1 - r_s, r_t), (1 - r_s, 1 - r_t))]
         quad.append(_at(box, r_s, 1 - r_t))
         pts = np.round(np.array(quad) * scale * 8).astype(np.int32)
         cv2.fillConvexPoly(out, pts, FACE, cv2.LINE_8, shift=3)
-    for box in photo.boxes:
         a, b = _at(box, 0.22, 0.5) * scale, _at(box, 0.78, 0.5) * scale
         tile_w = float(np.linalg.norm((box[1] - box[0]) * scale))
         thick = max(1, round(0.07 * tile_w))
         cv2.line(
             out, tuple(np.round(a).astype(int)), tuple(np.round(b).astype(int)), DIVIDER, thick
         )
+    return out
+
+
+def covered(photo: SynthPhoto) -> list[tuple[float, float]]:
+    """For each tile of ``photo``, the part of each half (its box's corners 0-1 end first)
+    that later tiles, drawn over it, cover."""
+    h, w = photo.image.shape[:2]
+    out = []
+    reach = [(np.min(b, axis=0), np.max(b, axis=0)) for b in map(np.asarray, photo.boxes)]
+    for i, box in enumerate(photo.boxes):
+        low, high = reach[i]
+        if not any((lo <= high).all() and (hi >= low).all() for lo, hi in reach[i + 1 :]):
+            out.append((0.0, 0.0))
+            continue
+        over = np.zeros((h, w), np.uint8)
+        for later in photo.boxes[i + 1 :]:
+            cv2.fillConvexPoly(over, np.round(np.asarray(later)).astype(np.int32), 1)
+        shares = []
+        for t0, t1 in ((0.0, 0.5), (0.5, 1.0)):
+            half = np.zeros((h, w), np.uint8)
+            corners = [_at(box, 0, t0), _at(box, 1, t0), _at(box, 1, t1), _at(box, 0, t1)]
+            cv2.fillConvexPoly(half, np.round(np.array(corners)).astype(np.int32), 1)
+            n = int(half.sum())
+            shares.append(float((half & over).sum()) / n if n else 1.0)
+        out.append((shares[0], shares[1]))
     return out
 
 
@@ -482,7 +566,8 @@ def half_crops(
     "not a half" crops (label -1): a box between two halves, off the tile, a face-down
     tile, a printed domino."""
     out: list[tuple[np.ndarray, int]] = []
-    for box, halves in zip(photo.boxes, photo.halves, strict=True):
+    hidden = covered(photo)
+    for box, halves, under in zip(photo.boxes, photo.halves, hidden, strict=True):
         tile_w = float(np.linalg.norm(box[1] - box[0]))
         noisy = np.asarray(box, np.float64) + rng.uniform(-jitter, jitter, (4, 2)) * tile_w
         # An outline found tight on the face inside the tile's edges (a reader that
@@ -496,12 +581,15 @@ def half_crops(
         noisy = centre + (noisy - centre) @ stretch.T
         tile = upright(photo.image, noisy, side)
         first, second = tile[:side], tile[side:]
+        # A half partly under another tile is no half to read (its pips cannot all be
+        # seen); one with only an edge under another is left out (either may be right).
+        labels = [n if share <= 0.02 else -1 for n, share in zip(halves, under, strict=True)]
+        kept = [share <= 0.02 or share > 0.15 for share in under]
         if rng.random() < 0.5:
-            out.append((first, halves[0]))
-            out.append((cv2.rotate(second, cv2.ROTATE_180), halves[1]))
+            pair = [(first, labels[0]), (cv2.rotate(second, cv2.ROTATE_180), labels[1])]
         else:
-            out.append((cv2.rotate(first, cv2.ROTATE_180), halves[0]))
-            out.append((second, halves[1]))
+            pair = [(cv2.rotate(first, cv2.ROTATE_180), labels[0]), (second, labels[1])]
+        out += [crop for crop, keep in zip(pair, kept, strict=True) if keep]
         if rng.random() < 0.35:
             # Centred on the divider, or a half turned a quarter: neither is a half.
             mid = upright(photo.image, _shifted(noisy, 0.25), side)[:side]
