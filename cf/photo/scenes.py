@@ -131,16 +131,18 @@ def render_family(
     distractors = _distract(rng, image, n_down, n_printed, tile_w, centres, style)
     # Only in mixed photos: a printed picture of a domino as big as a tile where a tile of
     # the hand would lie (in its row or block), as game boards and boxes show them.
+    # Drawn first, so that every tile lies over it (it is not a tile: what covers it is
+    # labelled as ever, and no tile is under it).
     in_hand = -1
     if extra is not None and len(tiles) >= 2 and extra.random() < 0.15:
         in_hand = int(extra.integers(len(tiles)))
+        spot = centres[in_hand]
+        if spot is not None:
+            wide = tile_w * extra.uniform(0.85, 1.05)
+            distractors.append(_printed(extra, image, spot, wide, style, angles[in_hand]))
     boxes, kept, drawn = [], [], []
     for k, (tile, centre, angle) in enumerate(zip(tiles, centres, angles, strict=True)):
-        if centre is None:
-            continue
-        if k == in_hand and extra is not None:
-            wide = tile_w * extra.uniform(0.85, 1.05)
-            distractors.append(_printed(extra, image, centre, wide, style, angle))
+        if centre is None or k == in_hand:
             continue
         halves = (tile.low, tile.high) if rng.random() < 0.5 else (tile.high, tile.low)
         sprite, alpha = _tile_sprite(rng, halves, tile_w, "colour", style)
@@ -352,7 +354,7 @@ def _pile(
     most of it."""
     centres, angles, _ = _place(rng, n, tile_w, width, height, "scatter")
     placed = [i for i, c in enumerate(centres) if c is not None]
-    margin = np.array([0.6 * tile_w, 0.6 * tile_w])
+    margin = np.array([1.2 * tile_w, 1.2 * tile_w])  # as _place keeps tiles in the frame
     for j in placed[1:]:
         if rng.random() < 0.4:
             continue
@@ -523,25 +525,21 @@ def label_map(photo: SynthPhoto, width: int, height: int) -> np.ndarray:
 
 def covered(photo: SynthPhoto) -> list[tuple[float, float]]:
     """For each tile of ``photo``, the part of each half (its box's corners 0-1 end first)
-    that later tiles, drawn over it, cover."""
-    h, w = photo.image.shape[:2]
+    that later tiles, drawn over it, cover: the areas where each later outline meets the
+    half, summed (where two later tiles lie over the same part it counts twice) and at
+    most 1. Tiles that only touch cover nothing."""
     out = []
-    reach = [(np.min(b, axis=0), np.max(b, axis=0)) for b in map(np.asarray, photo.boxes)]
     for i, box in enumerate(photo.boxes):
-        low, high = reach[i]
-        if not any((lo <= high).all() and (hi >= low).all() for lo, hi in reach[i + 1 :]):
-            out.append((0.0, 0.0))
-            continue
-        over = np.zeros((h, w), np.uint8)
-        for later in photo.boxes[i + 1 :]:
-            cv2.fillConvexPoly(over, np.round(np.asarray(later)).astype(np.int32), 1)
         shares = []
         for t0, t1 in ((0.0, 0.5), (0.5, 1.0)):
-            half = np.zeros((h, w), np.uint8)
             corners = [_at(box, 0, t0), _at(box, 1, t0), _at(box, 1, t1), _at(box, 0, t1)]
-            cv2.fillConvexPoly(half, np.round(np.array(corners)).astype(np.int32), 1)
-            n = int(half.sum())
-            shares.append(float((half & over).sum()) / n if n else 1.0)
+            half = np.array(corners, np.float32)
+            area = abs(cv2.contourArea(half))
+            under = 0.0
+            for later in photo.boxes[i + 1 :]:
+                met, _ = cv2.intersectConvexConvex(half, np.asarray(later, np.float32))
+                under += max(0.0, float(met))
+            shares.append(min(1.0, under / area) if area > 0 else 0.0)
         out.append((shares[0], shares[1]))
     return out
 
@@ -564,7 +562,8 @@ def half_crops(
     """Upright half-tiles of ``photo``, ``side`` x ``side`` BGR, each with its number; the
     outline jittered by up to ``jitter`` tile widths, as a detector would find it. Also
     "not a half" crops (label -1): a box between two halves, off the tile, a face-down
-    tile, a printed domino."""
+    tile, a printed domino, a half under another tile (:func:`covered`; one with only an
+    edge under another is left out)."""
     out: list[tuple[np.ndarray, int]] = []
     hidden = covered(photo)
     for box, halves, under in zip(photo.boxes, photo.halves, hidden, strict=True):
