@@ -355,10 +355,10 @@ def _pile(
     centres, angles, _ = _place(rng, n, tile_w, width, height, "scatter")
     placed = [i for i, c in enumerate(centres) if c is not None]
     margin = np.array([1.2 * tile_w, 1.2 * tile_w])  # as _place keeps tiles in the frame
-    for j in placed[1:]:
+    for earlier, j in enumerate(placed[1:], start=1):
         if rng.random() < 0.4:
             continue
-        i = placed[int(rng.integers(placed.index(j)))]
+        i = placed[int(rng.integers(earlier))]
         centre = centres[i]
         assert centre is not None
         theta = math.radians(angles[i])
@@ -556,6 +556,13 @@ def rim_map(photo: SynthPhoto, width: int, height: int) -> np.ndarray:
     return inside & (label_map(photo, width, height) == BACKGROUND)
 
 
+#: Part of a half under another tile up to which it is read as its number (an edge
+#: under another), and above which it is "not a half" (its pips cannot all be seen: the
+#: trap sets' truth rule counts a pip field covered by more than 15% as unreadable);
+#: between the two the half is left out of training.
+EDGE_UNDER, HALF_UNDER = 0.02, 0.15
+
+
 def half_crops(
     rng: np.random.Generator, photo: SynthPhoto, side: int, jitter: float = 0.06
 ) -> list[tuple[np.ndarray, int]]:
@@ -582,8 +589,8 @@ def half_crops(
         first, second = tile[:side], tile[side:]
         # A half partly under another tile is no half to read (its pips cannot all be
         # seen); one with only an edge under another is left out (either may be right).
-        labels = [n if share <= 0.02 else -1 for n, share in zip(halves, under, strict=True)]
-        kept = [share <= 0.02 or share > 0.15 for share in under]
+        labels = [n if share <= EDGE_UNDER else -1 for n, share in zip(halves, under, strict=True)]
+        kept = [share <= EDGE_UNDER or share > HALF_UNDER for share in under]
         if rng.random() < 0.5:
             pair = [(first, labels[0]), (cv2.rotate(second, cv2.ROTATE_180), labels[1])]
         else:
