@@ -272,8 +272,9 @@ def _photo(name: str, path: str, top: int) -> Any:
     from cf.errors import Error
     from cf.tiles import format_hand
 
+    given, path = path, "<stdin>" if path == "-" else path
     try:
-        result = read_photo(path, top)
+        result = read_photo(given, top)
     except (Error, OSError) as exc:
         fail(tr(exc) if path in str(exc) else f"{path}: {tr(exc)}")
     if not result.ok:
