@@ -99,6 +99,7 @@ def test_the_compiled_catalogue_is_the_text_one(lang):
         ({"LC_ALL": "gl_ES.UTF-8", "LANG": "es_ES.UTF-8"}, "gl"),
         ({"LC_MESSAGES": "es_ES", "LANG": "gl_ES"}, "es"),
         ({"LANGUAGE": "fr:gl:es", "LANG": "es_ES.UTF-8"}, "gl"),
+        ({"LANGUAGE": "fr", "LANG": "es_ES.UTF-8"}, "en"),  # set, none known: English
         ({"CF_LANG": "es", "LANGUAGE": "gl"}, "es"),
         ({"CF_LANG": "xx", "LANG": "es_ES.UTF-8"}, "en"),
     ],
