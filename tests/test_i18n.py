@@ -110,6 +110,12 @@ def test_the_language_is_chosen_as_the_usual_tools_do(monkeypatch, env, expected
     assert i18n.language() == expected
 
 
+def test_lang_option_may_follow_the_command(cli):
+    """``cf deal 4 --lang es`` is ``cf --lang es deal 4``; after ``--`` it is an argument."""
+    assert cli("deal", "4", "--lang", "es").stdout == cli("--lang", "es", "deal", "4").stdout
+    assert "fichas cada uno" in cli("deal", "4", "--lang=es").stdout
+
+
 def test_lang_option_wins_over_the_environment(cli, monkeypatch):
     monkeypatch.setenv("CF_LANG", "gl")
     result = cli("--lang", "es", "deal", "4")
