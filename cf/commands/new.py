@@ -136,13 +136,14 @@ def new(
     except RulesError as exc:
         fail(tr(exc).replace("give the deal explicitly", "give it with --deal"), 2)
     _write_new(file, text, force)
-    n = rules.rounds_in_game
-    length = ngettext("{rounds} round", "{rounds} rounds", n).format(rounds=n)
-    if rules.target is not None and rules.rounds is not None:
+    if rules.target is None:
+        n = rules.rounds_in_game or 0
+        length = ngettext("{rounds} round", "{rounds} rounds", n).format(rounds=n)
+    elif rules.rounds is not None:
         length = _("played to {target}, {rounds} rounds at most").format(
             target=rules.target, rounds=rules.rounds
         )
-    elif rules.target is not None:
+    else:
         length = _("played to {target}").format(target=rules.target)
     typer.echo(
         _("wrote {file}: {names}; {set}, {length}").format(
