@@ -104,6 +104,25 @@ def _plain_metavars() -> None:
 _plain_metavars()
 
 
+def _lang_first(args: list[str]) -> list[str]:
+    """``args`` with a ``--lang X`` given after the command (``cf tally g.yaml --lang es``)
+    moved before it, where the option is defined: it is cf's, whatever the command.
+
+    >>> _lang_first(["tally", "g.yaml", "--lang", "es"])
+    ['--lang', 'es', 'tally', 'g.yaml']
+    >>> _lang_first(["score", "--", "--lang=es"])
+    ['score', '--', '--lang=es']
+    """
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg.startswith("--lang="):
+            return [arg, *args[:i], *args[i + 1 :]]
+        if arg == "--lang" and i + 1 < len(args):
+            return [arg, args[i + 1], *args[:i], *args[i + 2 :]]
+    return args
+
+
 class LazyGroup(Words, typer.core.TyperGroup):
     """Click's lazy-loading group pattern: a command is imported when it is asked for.
 
@@ -117,7 +136,7 @@ class LazyGroup(Words, typer.core.TyperGroup):
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         language_from_args(args)  # before any error, as the cf command does (cf._entry)
         with told():
-            return super().parse_args(ctx, _completion_args(args))
+            return super().parse_args(ctx, _completion_args(_lang_first(args)))
 
     def list_commands(self, ctx: Any) -> list[str]:
         return [*COMMANDS, "help"]

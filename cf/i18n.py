@@ -132,8 +132,7 @@ def language() -> str:
             found = _known(code)
             if found:
                 return found
-        if name != "LANGUAGE":
-            return "en"
+        return "en"
     return "en"
 
 

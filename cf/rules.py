@@ -203,6 +203,18 @@ class Rules:
         each = self.tiles_each(players)
         reserve = self.reserve_for(players)
         yard = self.pool - players * each
+        if yard < 0:
+            raise RulesError(
+                Message(
+                    "dealing {each} tiles to {players} players takes {need}: {set_name} "
+                    "has {pool} besides the starting double",
+                    each=each,
+                    players=players,
+                    need=players * each,
+                    pool=self.pool,
+                    set_name=self.set_name,
+                )
+            )
         if yard < reserve:
             raise RulesError(
                 Message(
@@ -211,7 +223,7 @@ class Rules:
                     "{reserve}",
                     each=each,
                     players=players,
-                    max=max(yard, 0),
+                    max=yard,
                     set_name=self.set_name,
                     reserve=reserve,
                 )

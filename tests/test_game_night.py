@@ -4,6 +4,7 @@ replaced round, the restore line of ``cf undo``, a missing photo."""
 
 from __future__ import annotations
 
+import json
 import shlex
 import subprocess
 import sys
@@ -104,7 +105,8 @@ def test_every_name_typo_is_reported_at_once(cli, family):
 
 
 def test_after_round_k_the_scoreboard_shows_round_k_replaced(cli, family):
-    """Round K's column, and the movement the fix made (Tío Lu was first before it)."""
+    """Round K's column; the movement is since the previous round, as in ``cf tally`` (the
+    fix made Ben first, but the ranks after round 2 are those after round 1)."""
     add(cli, family, "Ana=5", "Ben=0", "Mamá=12", "Tío Lu=out")
     add(cli, family, "Ana=1", "Ben=2", "Mamá=3", "Tío Lu=out")
     result = cli("add", str(family), "--round", "1", "Ana=7", "Ben=0", "Mamá=12", "Tío Lu=9")
@@ -112,15 +114,18 @@ def test_after_round_k_the_scoreboard_shows_round_k_replaced(cli, family):
     assert result.stdout == (
         "  rank  player      round 1    total  move\n"
         "------  --------  ---------  -------  ------\n"
-        "     1  Ben *             0        2  ▲1\n"
-        "     2  Ana               7        8  ▲1\n"
-        "     3  Tío Lu            9        9  ▼2\n"
+        "     1  Ben *             0        2  –\n"
+        "     2  Ana               7        8  –\n"
+        "     3  Tío Lu            9        9  –\n"
         "     4  Mamá             12       15  –\n"
         "* leader: Ben\n"
         "round 1 replaced; round 2 of 7, next starts with 4-4\n"
     )
     data = cli("add", str(family), "-r", "2", "Ana=1", "Ben=2", "Mamá=3", "Tío Lu=0", "-f", "json")
     assert '"replaced": 2' in data.stdout
+    tally = cli("tally", str(family), "-f", "json")
+    moves = [(r["player"], r["movement"]) for r in json.loads(data.stdout)["standings"]]
+    assert moves == [(r["player"], r["movement"]) for r in json.loads(tally.stdout)["standings"]]
 
 
 def test_the_star_is_explained_under_the_scoreboard(cli, tmp_path):

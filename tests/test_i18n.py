@@ -99,6 +99,7 @@ def test_the_compiled_catalogue_is_the_text_one(lang):
         ({"LC_ALL": "gl_ES.UTF-8", "LANG": "es_ES.UTF-8"}, "gl"),
         ({"LC_MESSAGES": "es_ES", "LANG": "gl_ES"}, "es"),
         ({"LANGUAGE": "fr:gl:es", "LANG": "es_ES.UTF-8"}, "gl"),
+        ({"LANGUAGE": "fr", "LANG": "es_ES.UTF-8"}, "en"),  # set, none known: English
         ({"CF_LANG": "es", "LANGUAGE": "gl"}, "es"),
         ({"CF_LANG": "xx", "LANG": "es_ES.UTF-8"}, "en"),
     ],
@@ -107,6 +108,12 @@ def test_the_language_is_chosen_as_the_usual_tools_do(monkeypatch, env, expected
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     assert i18n.language() == expected
+
+
+def test_lang_option_may_follow_the_command(cli):
+    """``cf deal 4 --lang es`` is ``cf --lang es deal 4``; after ``--`` it is an argument."""
+    assert cli("deal", "4", "--lang", "es").stdout == cli("--lang", "es", "deal", "4").stdout
+    assert "fichas cada uno" in cli("deal", "4", "--lang=es").stdout
 
 
 def test_lang_option_wins_over_the_environment(cli, monkeypatch):

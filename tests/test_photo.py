@@ -21,6 +21,7 @@ from cf.photo.synth import render_hand  # noqa: E402
 from cf.tiles import Tile, hand_points  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
+EXAMPLES = ROOT / "examples"
 REAL = ROOT.parent / "shared" / "photos"
 
 #: A clean synthetic hand the reader must get right: 11-6 and 5-1, double-twelve.
@@ -189,6 +190,54 @@ def test_no_domino_found_is_a_refusal_never_a_zero(cli, tmp_path, kind):
     assert result.exit_code == 1
     assert f"no domino found in {path}" in result.stderr
     assert game.read_bytes() == before  # never recorded as Ana going out
+
+
+def test_no_domino_found_has_no_total_in_json_either(cli, tmp_path):
+    """JSON lists what was read, and "points" is null, never 0."""
+    path = tmp_path / "white.png"
+    cv2.imwrite(str(path), BLANKS["white"]())
+    result = cli("score", "--photo", str(path), "--format", "json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == {
+        "photo": str(path),
+        "tiles": [],
+        "points": None,
+        "reads": [],
+    }
+
+
+def test_a_photo_piped_in_is_read_from_stdin(cli, tmp_path):
+    """`-` reads the photo from stdin (SPEC §7), named <stdin> in messages and JSON; a
+    second read of it for --annotate gets the same bytes; it is given once."""
+    photo = (EXAMPLES / "photos" / "double-twelve-8-8-7-0.jpg").read_bytes()
+    out = tmp_path / "checked.png"
+    args = ("score", "--photo", "-", "--set", "double-twelve", "--format", "json")
+    result = cli(*args, "--annotate", str(out), input=photo)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["photo"], data["points"]) == ("<stdin>", 23)
+    assert sorted(data["tiles"]) == ["7-0", "8-8"]
+    assert cv2.imread(str(out)) is not None
+    blank = cv2.imencode(".png", BLANKS["white"]())[1].tobytes()
+    result = cli("score", "--photo", "-", input=blank)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "Error: no domino found in <stdin>\n"
+    result = cli("score", "--photo", "-", "-", input=photo)
+    assert result.exit_code == 2 and "give it once" in result.stderr
+    game = _new_game(cli, tmp_path)
+    result = cli("add", str(game), "Ana=@-", "Ben=5", input=blank)
+    assert result.exit_code == 1 and "no domino found in <stdin>" in result.stderr
+
+
+def test_a_photo_piped_in_a_real_process():
+    photo = EXAMPLES / "photos" / "double-twelve-8-8-7-0.jpg"
+    out = subprocess.run(
+        [sys.executable, "-m", "cf", "score", "--photo", "-", "--set", "double-twelve"],
+        input=photo.read_bytes(),
+        capture_output=True,
+        cwd=ROOT,
+    )
+    assert (out.returncode, out.stdout, out.stderr) == (0, b"23\n", b"")
 
 
 def test_no_domino_found_in_a_real_process(tmp_path):

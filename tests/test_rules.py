@@ -153,6 +153,19 @@ def test_deal_leaving_fewer_than_reserve_is_refused(options, players):
         Rules(**options).row(players)
 
 
+def test_a_deal_bigger_than_the_set_says_so_not_a_yard_of_0():
+    with pytest.raises(RulesError) as raised:
+        Rules(top=6, deal=14, reserve=0).row(2)
+    assert str(raised.value) == (
+        "dealing 14 tiles to 2 players takes 28: double-six has 27 besides the starting double"
+    )
+    with pytest.raises(RulesError) as raised:
+        Rules(deal=27).row(2)
+    assert "leaves 0 in the chicken yard of double-nine, fewer than the reserve of 2" in str(
+        raised.value
+    )
+
+
 @pytest.mark.parametrize(
     ("options", "players", "yard"),
     [

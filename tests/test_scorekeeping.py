@@ -48,6 +48,16 @@ def rounds_of(path: Path) -> list:
 # --- cf new --------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "1 round"), ("es", "1 ronda"), ("gl", "1 rolda")]
+)
+def test_new_says_one_round_in_the_singular(cli, tmp_path, lang, said):
+    path = tmp_path / "one.yaml"
+    result = cli("--lang", lang, "new", str(path), "--players", "Ana,Ben", "--rounds", "1")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].endswith(f"double-nine, {said}")
+
+
 def test_new_writes_every_rule_and_prints_the_first_double(cli, tmp_path):
     path = tmp_path / "friday.yaml"
     result = cli("new", str(path), "--players", "Ana,Ben,Carla", "--title", "Friday",

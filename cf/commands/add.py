@@ -106,7 +106,7 @@ def add(
     try:
         with locked(file):
             text = _read(file)
-            before = _read_game(text, file)  # read once: add_entries and the fix's movement
+            before = _read_game(text, file)  # read once, for add_entries
             count, top = len(before.rounds), before.top
             if round_ is not None and round_ > count + 1:
                 fail(
@@ -135,7 +135,7 @@ def add(
     replaced = round_ if round_ is not None and round_ <= count else None
     if replaced is None:
         _warn_if_repeated(change.game)
-    _scoreboard(change, format_.value, replaced, before)
+    _scoreboard(change, format_.value, replaced)
 
 
 #: What a NAME=VALUE entry looks like, said when an argument is not one.
@@ -272,8 +272,9 @@ def _photo(name: str, path: str, top: int) -> Any:
     from cf.errors import Error
     from cf.tiles import format_hand
 
+    given, path = path, "<stdin>" if path == "-" else path
     try:
-        result = read_photo(path, top)
+        result = read_photo(given, top)
     except (Error, OSError) as exc:
         fail(tr(exc) if path in str(exc) else f"{path}: {tr(exc)}")
     if not result.ok:
@@ -333,17 +334,15 @@ def can_encode(text: str) -> bool:
     return True
 
 
-def _scoreboard(change: Any, fmt: str, replaced: int | None, before: Any) -> None:
-    """The scoreboard after the write. After ``--round K``, its movement is the fix's:
-    places moved since the game as it was ``before`` (read from the file)."""
+def _scoreboard(change: Any, fmt: str, replaced: int | None) -> None:
+    """The scoreboard after the write: the standings now, each row's movement the places
+    gained since the previous round (as ``cf tally`` has it, after ``--round K`` too)."""
     from cf.record.replay import round_starter
     from cf.record.standings import standings_of
     from cf.render.standings import ARROWS, render_scoreboard
 
     game, report = change.game, change.report
     standing = standings_of(game, report.round_points)
-    if replaced is not None:
-        standing = _moved_by_fix(standing, before)
     k = standing.rounds_played + 1
     next_starter = None if standing.complete else str(round_starter(game.top, k))
     out = render_scoreboard(
@@ -354,23 +353,3 @@ def _scoreboard(change: Any, fmt: str, replaced: int | None, before: Any) -> Non
         replaced=replaced,
     )
     typer.echo(out, nl=False)
-
-
-def _moved_by_fix(standing: Any, before: Any) -> Any:
-    """``standing`` with each row's movement the places gained since the game ``before``
-    the fix (none where it did not score)."""
-    import dataclasses
-
-    from cf.record.check import validate
-    from cf.record.standings import standings_of
-
-    old = validate(before)
-    ranks: dict[str, int] = {}
-    if old.valid:  # a valid game scores every round
-        points = old.round_points
-        ranks = {r.player: r.rank for r in standings_of(before, points).rows}  # type: ignore[arg-type]
-    rows = tuple(
-        dataclasses.replace(r, movement=ranks.get(r.player, r.rank) - r.rank)
-        for r in standing.rows
-    )
-    return dataclasses.replace(standing, rows=rows)

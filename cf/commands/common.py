@@ -73,8 +73,12 @@ def fail(message: str, code: int = 1) -> NoReturn:
 
 
 def check_photo_path(path: str) -> None:
-    """Exit 2 unless ``path`` names a file: the same words for a missing photo in
-    ``cf score --photo`` and ``cf add NAME=@PHOTO``."""
+    """Exit 2 unless ``path`` names a file, or is ``-`` (standard input, not a terminal):
+    the same words for a missing photo in ``cf score --photo`` and ``cf add NAME=@PHOTO``."""
+    if path == "-":
+        if sys.stdin is None or sys.stdin.isatty():
+            fail(_("- reads the photo from stdin: pipe one in (< hand.jpg)"), 2)
+        return
     if os.path.isdir(path):
         fail(_("{path} is a directory, not a photo").format(path=path), 2)
     if not os.path.exists(path):

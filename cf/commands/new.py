@@ -21,7 +21,7 @@ from cf.commands.common import (
     fail,
     set_option,
 )
-from cf.i18n import _, tr
+from cf.i18n import _, ngettext, tr
 from cf.tiles import DEFAULT_DOUBLE_BLANK
 
 app = command_app()
@@ -136,12 +136,14 @@ def new(
     except RulesError as exc:
         fail(tr(exc).replace("give the deal explicitly", "give it with --deal"), 2)
     _write_new(file, text, force)
-    length = _("{rounds} rounds").format(rounds=rules.rounds_in_game)
-    if rules.target is not None and rules.rounds is not None:
+    if rules.target is None:
+        n = rules.rounds_in_game or 0
+        length = ngettext("{rounds} round", "{rounds} rounds", n).format(rounds=n)
+    elif rules.rounds is not None:
         length = _("played to {target}, {rounds} rounds at most").format(
             target=rules.target, rounds=rules.rounds
         )
-    elif rules.target is not None:
+    else:
         length = _("played to {target}").format(target=rules.target)
     typer.echo(
         _("wrote {file}: {names}; {set}, {length}").format(

@@ -42,11 +42,12 @@ def score_photos(
             refuse_input(_numbered(annotate, number, len(paths)), paths, "--annotate")
     objects: list[dict[str, Any]] = []
     failed = False
-    for number, path in enumerate(paths, start=1):
+    for number, given in enumerate(paths, start=1):
+        path = "<stdin>" if given == "-" else given
         try:
-            reading = read_photo(path, top, min_confidence)
+            reading = read_photo(given, top, min_confidence)
             if annotate is not None:
-                image = load_image(path)  # drawn on at the photo's own size
+                image = load_image(given)  # drawn on at the photo's own size
                 write_annotated(_numbered(annotate, number, len(paths)), image, reading)
         except PhotoError as exc:
             typer.echo(_("Error: {exc}").format(exc=tr(exc)), err=True)
@@ -67,20 +68,23 @@ def score_photos(
 
 
 def _check_paths(paths: list[str]) -> None:
-    """Exit 2 unless every path names an existing file (``-``, stdin, is not a photo)."""
-    if not paths or paths == ["-"]:
+    """Exit 2 unless every path names an existing file, or is ``-`` (stdin, once)."""
+    if not paths:
         fail(_("cf score --photo needs at least one image file"), 2)
+    if paths.count("-") > 1:
+        fail(_("- (stdin) holds one photo: give it once"), 2)
     for path in paths:
         check_photo_path(path)
 
 
 def _reading_object(path: str, reading: Any, double_blank: int) -> dict[str, Any]:
-    """The JSON object of one photo's reading (SPEC §9): tiles, points, reads, unreadable."""
+    """The JSON object of one photo's reading (SPEC §9): tiles, points, reads, unreadable.
+    A photo with no domino found has no total: ``"points": null``, never 0."""
     tiles = reading.tiles
     obj: dict[str, Any] = {
         "photo": path,
         "tiles": [str(t) for t in tiles],
-        "points": hand_points(tiles, double_blank),
+        "points": hand_points(tiles, double_blank) if reading.found else None,
         "reads": [
             {"tile": str(r.tile), "confidence": r.confidence, "box": _box(r.box)}
             for r in reading.reads

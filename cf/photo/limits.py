@@ -31,15 +31,32 @@ class PhotoLimitError(ValueError):
     """A photo refused before it is decoded; the message says why."""
 
 
+#: The name a photo read from standard input (``-``) goes by in messages and JSON.
+STDIN = "<stdin>"
+
+#: Standard input as last read: (the stream, its bytes).
+_stdin: list[tuple[object, bytes]] = []
+
+
 def read_photo_file(path: str) -> bytes:
     """The bytes of the photo file ``path``: a regular file of at most
     :data:`MAX_PHOTO_BYTES` (anything else raises :class:`PhotoLimitError`; a file that
-    cannot be opened raises ``OSError``)."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO: no wait
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise PhotoLimitError(Message("{path} is not a regular file, not a photo", path=path))
-        data = handle.read(MAX_PHOTO_BYTES + 1)
+    cannot be opened raises ``OSError``). ``-`` is standard input, read once (a second
+    read of it, to draw ``--annotate``, gets the same bytes), at most as much."""
+    if path == "-":
+        import sys
+
+        if not _stdin or _stdin[0][0] is not sys.stdin:
+            _stdin[:] = [(sys.stdin, sys.stdin.buffer.read(MAX_PHOTO_BYTES + 1))]
+        data, path = _stdin[0][1], STDIN
+    else:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO: no wait
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise PhotoLimitError(
+                    Message("{path} is not a regular file, not a photo", path=path)
+                )
+            data = handle.read(MAX_PHOTO_BYTES + 1)
     if len(data) > MAX_PHOTO_BYTES:
         raise PhotoLimitError(
             Message(

@@ -156,7 +156,7 @@ def load_image(path: str) -> np.ndarray:
 
     Greyscale, 16-bit and RGBA images are converted (transparency is dropped).
     """
-    return decode_image(_read_file(path), path)
+    return decode_image(_read_file(path), shown(path))
 
 
 def load_reduced(path: str, least: int) -> tuple[np.ndarray, int]:
@@ -171,7 +171,14 @@ def load_reduced(path: str, least: int) -> tuple[np.ndarray, int]:
     reduction = 1
     if size is not None and data[:2] == b"\xff\xd8":
         reduction = max((r for r in (1, 2, 4, 8) if max(size) >= r * least), default=1)
-    return decode_image(data, path, reduction), reduction
+    return decode_image(data, shown(path), reduction), reduction
+
+
+def shown(path: str) -> str:
+    """``path`` as messages name it: ``<stdin>`` for ``-``."""
+    from cf.photo.limits import STDIN
+
+    return STDIN if path == "-" else path
 
 
 def _read_file(path: str) -> bytes:
@@ -185,7 +192,7 @@ def _read_file(path: str) -> bytes:
         raise PhotoError(str(exc)) from None
     except OSError as exc:
         raise PhotoError(
-            Message("cannot read {path}: {value}", path=path, value=exc.strerror or exc)
+            Message("cannot read {path}: {value}", path=shown(path), value=exc.strerror or exc)
         ) from None
 
 
