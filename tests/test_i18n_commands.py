@@ -41,6 +41,7 @@ COMMANDS = [
     (["player", "Ana", *LEAGUE], True),
     (["validate", FAMILY], True),
     (["validate", str(EXAMPLES / "mistakes" / "foot-open.yaml")], True),
+    (["validate", str(EXAMPLES / "mistakes" / "foot-open.yaml"), "-f", "github"], False),
     (["score", "9-7", "6-6", "4-1", "--explain"], True),
     (["deal", "4"], True),
     (["deal"], True),

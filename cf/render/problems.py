@@ -21,7 +21,7 @@ def problem_line(file: str, p: Problem) -> str:
 
 def _context(p: Problem, people: bool = False) -> str:
     """``round R, move M: `` as far as known, or nothing (``people``: in the reader's
-    language; workflow annotations are English, like the codes)."""
+    language; SARIF's messages are English, like the codes)."""
     if p.round is not None and p.move is not None:
         text = N_("round {round}, move {move}: ")
     elif p.round is not None:
@@ -97,7 +97,9 @@ def github_line(file: str, p: Problem) -> str:
     if p.column is not None:
         props.append(f"col={p.column}")
     props.append(f"title={_github_escape('cf ' + p.code, prop=True)}")
-    text = f"{_context(p)}[{p.code}] {p.message}"
+    # The message is read by people, in the pull request: in their language (the code and
+    # the annotation's syntax are not).
+    text = f"{_context(p, people=True)}[{p.code}] {tr(p.message)}"
     return f"::error {','.join(props)}::{_github_escape(text)}"
 
 
