@@ -227,3 +227,23 @@ def test_the_text_says_lower_is_better_names_the_play_and_ends_with_the_sampling
     assert sum("deal" in line for line in lines) == 1  # the sampling said once, at the end
     one = run(str(HALF), "--playouts", "1", "--seed", "4").stdout.splitlines()[-1]
     assert one == "(1 random deal of the unseen tiles per action, seed 4)"
+
+
+@pytest.mark.parametrize(
+    ("near", "tile", "said"),
+    [
+        (8, "8-3", "on an 8 end, leaves 3 open"),
+        (11, "11-11", "on an 11 end: opens a chicken foot"),
+        (3, "3-5", "on a 3 end, leaves 5 open"),
+    ],
+)
+def test_where_a_play_goes_says_a_or_an_as_english_does(near, tile, said):
+    from types import SimpleNamespace
+
+    from cf.play.hint import _where_played
+    from cf.tiles import parse_hand
+
+    board = SimpleNamespace(in_starter_phase=False, pending=None)
+    (played,) = parse_hand(tile, 18)
+    far = played.high + played.low - near
+    assert str(_where_played(board, played, near, far)) == said  # type: ignore[arg-type]

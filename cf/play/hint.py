@@ -392,6 +392,15 @@ def _where_played(b: Round, tile: Tile, near: int, far: int) -> str:
         return Message(
             "toe {toe} of 3 on {double}", toe=b.toes + 1, double=f"{b.pending}-{b.pending}"
         )
+    # English says "an 8", "an 11", "an 18" (eight, eleven, eighteen).
+    if near in AN:
+        if tile.is_double:
+            return Message("on an {near} end: opens a chicken foot", near=near)
+        return Message("on an {near} end, leaves {far} open", near=near, far=far)
     if tile.is_double:
         return Message("on a {near} end: opens a chicken foot", near=near)
     return Message("on a {near} end, leaves {far} open", near=near, far=far)
+
+
+#: Numbers whose English name starts with a vowel sound, up to double-eighteen's 18.
+AN = frozenset({8, 11, 18})
