@@ -98,6 +98,12 @@ class _ClosedInput(io.RawIOBase):
         raise OSError(errno.EBADF, "stdin is closed")
 
 
+def stdin_closed() -> bool:
+    """Whether cf started with no standard input (:func:`guard_streams` put a closed one
+    in its place)."""
+    return isinstance(getattr(getattr(sys.stdin, "buffer", None), "raw", None), _ClosedInput)
+
+
 def _hold(fd: int, flags: int) -> None:
     """Keep ``fd`` taken (by /dev/null) so that no file cf opens gets its number."""
     null = os.open(os.devnull, flags)

@@ -105,22 +105,38 @@ _plain_metavars()
 
 
 def _lang_first(args: list[str]) -> list[str]:
-    """``args`` with a ``--lang X`` given after the command (``cf tally g.yaml --lang es``)
-    moved before it, where the option is defined: it is cf's, whatever the command.
+    """``args`` with every ``--lang X`` given after the command (``cf tally g.yaml --lang
+    es``) moved before it, where the option is defined: it is cf's, whatever the command
+    (the last one wins, as for any option). Not past ``--``. A ``--lang`` with no language
+    after it is a usage error.
 
     >>> _lang_first(["tally", "g.yaml", "--lang", "es"])
     ['--lang', 'es', 'tally', 'g.yaml']
+    >>> _lang_first(["--lang", "es", "deal", "--lang=gl"])
+    ['--lang', 'es', '--lang=gl', 'deal']
     >>> _lang_first(["score", "--", "--lang=es"])
     ['score', '--', '--lang=es']
     """
-    for i, arg in enumerate(args):
+    moved: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
         if arg == "--":
+            rest += args[i:]
             break
         if arg.startswith("--lang="):
-            return [arg, *args[:i], *args[i + 1 :]]
-        if arg == "--lang" and i + 1 < len(args):
-            return [arg, args[i + 1], *args[:i], *args[i + 2 :]]
-    return args
+            moved.append(arg)
+        elif arg == "--lang":
+            value = args[i + 1] if i + 1 < len(args) else ""
+            if not value or value.startswith("-"):
+                raise typer.BadParameter(_("give a language: es, gl or en"), param_hint="'--lang'")
+            moved += [arg, value]
+            i += 1
+        else:
+            rest.append(arg)
+        i += 1
+    return [*moved, *rest]
 
 
 class LazyGroup(Words, typer.core.TyperGroup):

@@ -63,24 +63,26 @@ def set_language(code: str | None) -> None:
 
 
 def language_from_args(args: list[str]) -> None:
-    """``cf --lang es …``: the language chosen on the command line, set before the
-    command line is parsed (so that its usage errors and ``--help`` are in it too).
+    """``cf --lang es …``: the language chosen on the command line (the last ``--lang``,
+    before ``--``), set before the command line is parsed (so that its usage errors and
+    ``--help`` are in it too).
 
     >>> language_from_args(["--lang=gl", "deal"]); language()
     'gl'
+    >>> language_from_args(["--lang", "es", "deal", "--lang", "gl"]); language()
+    'gl'
     >>> set_language(None)
     """
+    chosen: str | None = None
     for i, arg in enumerate(args):
         if arg == "--":
-            return
+            break
         if arg.startswith("--lang="):
-            value: str | None = arg.partition("=")[2]
-        elif arg == "--lang" and i + 1 < len(args):
-            value = args[i + 1]
-        else:
-            continue
-        set_language(value)
-        return
+            chosen = arg.partition("=")[2]
+        elif arg == "--lang" and i + 1 < len(args) and not args[i + 1].startswith("-"):
+            chosen = args[i + 1]
+    if chosen is not None:
+        set_language(chosen)
 
 
 @contextmanager

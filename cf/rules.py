@@ -206,8 +206,8 @@ class Rules:
         if yard < 0:
             raise RulesError(
                 Message(
-                    "dealing {each} tiles to {players} players takes {need}: {set_name} "
-                    "has {pool} besides the starting double",
+                    "dealing {each} tiles to {players} players needs {need} tiles: "
+                    "{set_name} has only {pool} besides the starting double",
                     each=each,
                     players=players,
                     need=players * each,

@@ -114,6 +114,11 @@ def test_lang_option_may_follow_the_command(cli):
     """``cf deal 4 --lang es`` is ``cf --lang es deal 4``; after ``--`` it is an argument."""
     assert cli("deal", "4", "--lang", "es").stdout == cli("--lang", "es", "deal", "4").stdout
     assert "fichas cada uno" in cli("deal", "4", "--lang=es").stdout
+    assert "fichas cada un" in cli("--lang", "es", "deal", "4", "--lang", "gl").stdout  # last
+    i18n.set_language(None)  # the last command chose Galician for this process
+    for missing in (["deal", "4", "--lang"], ["deal", "4", "--lang", "--format", "json"]):
+        result = cli(*missing)
+        assert result.exit_code == 2 and "give a language: es, gl or en" in result.stderr
 
 
 def test_lang_option_wins_over_the_environment(cli, monkeypatch):

@@ -229,6 +229,51 @@ def test_a_photo_piped_in_is_read_from_stdin(cli, tmp_path):
     assert result.exit_code == 1 and "no domino found in <stdin>" in result.stderr
 
 
+def test_a_photo_piped_in_is_named_stdin_in_the_reader_s_messages(cli):
+    result = cli("score", "--photo", "-", input=b"not an image at all")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: <stdin> is not an image (JPEG or PNG) that can be read\n"
+    result = cli("score", "--photo", "-", input=b"")
+    assert result.stderr == "Error: <stdin> is empty, not an image\n"
+
+
+def test_a_terminal_or_a_closed_stdin_is_no_photo(monkeypatch):
+    """`-` on a terminal would wait for a photo nobody pipes in; a closed stdin holds none:
+    both are usage errors (exit 2), as for any command reading stdin."""
+    import io
+
+    import typer
+
+    from cf import _process
+    from cf.commands.common import check_photo_path
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    with pytest.raises(typer.Exit) as raised:
+        check_photo_path("-")
+    assert raised.value.exit_code == 2
+    closed = io.TextIOWrapper(io.BufferedReader(_process._ClosedInput()), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", closed)
+    with pytest.raises(typer.Exit) as raised:
+        check_photo_path("-")
+    assert raised.value.exit_code == 2
+
+
+def test_cf_add_takes_one_photo_from_stdin(cli, tmp_path):
+    photo = (EXAMPLES / "photos" / "double-twelve-8-8-7-0.jpg").read_bytes()
+    game = _new_game(cli, tmp_path)
+    before = game.read_bytes()
+    result = cli("add", str(game), "Ana=@-", "Ben=@-", input=photo)
+    assert result.exit_code == 2 and "give it once" in result.stderr
+    assert game.read_bytes() == before
+    result = cli("add", str(game), "Ana=@-", "Ben=5", input=photo)
+    assert result.exit_code == 0, result.output
+    assert "Ana: <stdin> reads" in result.stderr
+
+
 def test_a_photo_piped_in_a_real_process():
     photo = EXAMPLES / "photos" / "double-twelve-8-8-7-0.jpg"
     out = subprocess.run(

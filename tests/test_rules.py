@@ -157,7 +157,8 @@ def test_a_deal_bigger_than_the_set_says_so_not_a_yard_of_0():
     with pytest.raises(RulesError) as raised:
         Rules(top=6, deal=14, reserve=0).row(2)
     assert str(raised.value) == (
-        "dealing 14 tiles to 2 players takes 28: double-six has 27 besides the starting double"
+        "dealing 14 tiles to 2 players needs 28 tiles: "
+        "double-six has only 27 besides the starting double"
     )
     with pytest.raises(RulesError) as raised:
         Rules(deal=27).row(2)

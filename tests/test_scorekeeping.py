@@ -58,6 +58,14 @@ def test_new_says_one_round_in_the_singular(cli, tmp_path, lang, said):
     assert result.stdout.splitlines()[0].endswith(f"double-nine, {said}")
 
 
+def test_new_says_one_round_at_most_in_the_singular(cli, tmp_path):
+    path = tmp_path / "one.yaml"
+    args = ("new", str(path), "--players", "Ana,Ben", "--target", "100", "--rounds", "1")
+    result = cli(*args)
+    assert result.stdout.splitlines()[0].endswith("played to 100, 1 round at most")
+    assert "1 ronda como mucho" in cli("--lang", "es", *args, "--force").stdout
+
+
 def test_new_writes_every_rule_and_prints_the_first_double(cli, tmp_path):
     path = tmp_path / "friday.yaml"
     result = cli("new", str(path), "--players", "Ana,Ben,Carla", "--title", "Friday",

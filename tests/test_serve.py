@@ -492,7 +492,7 @@ def test_a_big_jpeg_is_decoded_reduced_and_its_reading_drawn_where_it_was_read(
     _ok, jpeg = cv2.imencode(".jpg", np.full((3000, 4000, 3), 90, np.uint8))
     result = photos.read_upload(jpeg.tobytes(), 9, 50, "es")
     assert decoded == [(2, (1500, 2000))]
-    assert result["found"] is False
+    assert result["found"] is False and result["points"] is None
     assert result["shown"]["message"].startswith("no se ve ninguna ficha")
 
     drawn = []

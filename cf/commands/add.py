@@ -71,7 +71,7 @@ def add(
             help=_(
                 "NAME=VALUE for every player: a score (Ana=12), the tiles "
                 'left (Ben="9-7 6-6 4-1"), out (Carla=out, or Carla=) or a '
-                "photo (Dan=@hand.jpg)."
+                "photo (Dan=@hand.jpg; @- reads it piped in on stdin)."
             ),
             show_default=False,
             metavar="ENTRY...",
@@ -100,6 +100,8 @@ def add(
 
     pairs = entry_pairs(entry)
     _check_file(file)
+    if sum(value.strip() == "@-" for _unused, value in pairs) > 1:
+        fail(_("- (stdin) holds one photo: give it once"), 2)
     for _unused, value in pairs:
         if value.startswith("@"):
             check_photo_path(value[1:])

@@ -76,8 +76,12 @@ def check_photo_path(path: str) -> None:
     """Exit 2 unless ``path`` names a file, or is ``-`` (standard input, not a terminal):
     the same words for a missing photo in ``cf score --photo`` and ``cf add NAME=@PHOTO``."""
     if path == "-":
-        if sys.stdin is None or sys.stdin.isatty():
-            fail(_("- reads the photo from stdin: pipe one in (< hand.jpg)"), 2)
+        from cf._process import stdin_closed
+
+        if sys.stdin is None or stdin_closed():
+            fail(_("cannot read stdin: {value}").format(value=_("stdin is closed")), 2)
+        if sys.stdin.isatty():
+            fail(_("stdin is a terminal: pipe the photo in (… < hand.jpg)"), 2)
         return
     if os.path.isdir(path):
         fail(_("{path} is a directory, not a photo").format(path=path), 2)

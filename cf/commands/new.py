@@ -140,9 +140,11 @@ def new(
         n = rules.rounds_in_game or 0
         length = ngettext("{rounds} round", "{rounds} rounds", n).format(rounds=n)
     elif rules.rounds is not None:
-        length = _("played to {target}, {rounds} rounds at most").format(
-            target=rules.target, rounds=rules.rounds
-        )
+        length = ngettext(
+            "played to {target}, {rounds} round at most",
+            "played to {target}, {rounds} rounds at most",
+            rules.rounds,
+        ).format(target=rules.target, rounds=rules.rounds)
     else:
         length = _("played to {target}").format(target=rules.target)
     typer.echo(

@@ -65,8 +65,8 @@ def score(
             "--photo",
             help=_(
                 "The arguments are photos (JPEG or PNG), one hand each, read "
-                "for their face-up tiles. Needs the photo extra: pip install "
-                "'chickenfoot[photo]'."
+                "for their face-up tiles; - reads one piped in on stdin. Needs the "
+                "photo extra: pip install 'chickenfoot[photo]'."
             ),
         ),
     ] = False,

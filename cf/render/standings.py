@@ -236,9 +236,11 @@ def scoreboard_footer(g: GameStandings, next_starter: str | None) -> str:
         )
     if g.target is not None:
         if g.rounds_in_game is not None:
-            to = _("played to {target}, {rounds} rounds at most").format(
-                target=g.target, rounds=g.rounds_in_game
-            )
+            to = ngettext(
+                "played to {target}, {rounds} round at most",
+                "played to {target}, {rounds} rounds at most",
+                g.rounds_in_game,
+            ).format(target=g.target, rounds=g.rounds_in_game)
         else:
             to = _("played to {target}").format(target=g.target)
         if not g.rounds_played:

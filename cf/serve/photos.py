@@ -102,9 +102,10 @@ def read_upload(
     tiles = [str(t) for t in reading.tiles]
     found = bool(reading.reads or reading.unreadable)
     counts = (len(tiles), len(reading.unreadable), found)
-    result = {
+    result: dict[str, object] = {
         "tiles": tiles,
-        "points": hand_points(reading.tiles, double_blank),
+        # No domino found has no total (SPEC §9), as in cf score --photo's JSON.
+        "points": hand_points(reading.tiles, double_blank) if found else None,
         "unreadable": [
             {"candidates": [str(t) for t in u.candidates], "reason": u.reason}
             for u in reading.unreadable
