@@ -139,14 +139,10 @@ def new(
     if rules.target is None:
         n = rules.rounds_in_game or 0
         length = ngettext("{rounds} round", "{rounds} rounds", n).format(rounds=n)
-    elif rules.rounds is not None:
-        length = ngettext(
-            "played to {target}, {rounds} round at most",
-            "played to {target}, {rounds} rounds at most",
-            rules.rounds,
-        ).format(target=rules.target, rounds=rules.rounds)
     else:
-        length = _("played to {target}").format(target=rules.target)
+        from cf.render.standings import played_to
+
+        length = played_to(rules.target, rules.rounds)
     typer.echo(
         _("wrote {file}: {names}; {set}, {length}").format(
             file=file, names=", ".join(names), set=rules.set_name, length=length

@@ -235,14 +235,7 @@ def scoreboard_footer(g: GameStandings, next_starter: str | None) -> str:
             why=why, name=g.winners[0], total=total
         )
     if g.target is not None:
-        if g.rounds_in_game is not None:
-            to = ngettext(
-                "played to {target}, {rounds} round at most",
-                "played to {target}, {rounds} rounds at most",
-                g.rounds_in_game,
-            ).format(target=g.target, rounds=g.rounds_in_game)
-        else:
-            to = _("played to {target}").format(target=g.target)
+        to = played_to(g.target, g.rounds_in_game)
         if not g.rounds_played:
             return _("no rounds yet ({to}); round 1 starts with {starter}").format(
                 to=to, starter=next_starter
@@ -382,3 +375,14 @@ def _tournament_json(t: Tournament, stats: list[PlayerStats] | None = None) -> d
 
 def _two_places(value: float | int) -> float | int:
     return round(value, 2) if isinstance(value, float) else value
+
+
+def played_to(target: int, rounds: int | None) -> str:
+    """``played to 100``, or ``played to 100, 12 rounds at most`` (``cf new`` says it too)."""
+    if rounds is None:
+        return _("played to {target}").format(target=target)
+    return ngettext(
+        "played to {target}, {rounds} round at most",
+        "played to {target}, {rounds} rounds at most",
+        rounds,
+    ).format(target=target, rounds=rounds)
