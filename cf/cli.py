@@ -19,7 +19,7 @@ from typer._completion_classes import completion_init
 
 from cf import __version__
 from cf.cli_words import Command, Words, told, use_cf_catalogue
-from cf.i18n import N_, _, language_from_args
+from cf.i18n import N_, _, lang_options, language_from_args
 
 # Typer's completion protocol (`_CF_COMPLETE=complete_bash` and its zsh and fish kin): the
 # scripts that `cf --show-completion` prints talk to it. typer.main has imported it
@@ -107,8 +107,7 @@ _plain_metavars()
 def _lang_first(args: list[str]) -> list[str]:
     """``args`` with every ``--lang X`` given after the command (``cf tally g.yaml --lang
     es``) moved before it, where the option is defined: it is cf's, whatever the command
-    (the last one wins, as for any option). Not past ``--``. A ``--lang`` with no language
-    after it is a usage error.
+    (the last one wins, as for any option; not past ``--``).
 
     >>> _lang_first(["tally", "g.yaml", "--lang", "es"])
     ['--lang', 'es', 'tally', 'g.yaml']
@@ -117,26 +116,8 @@ def _lang_first(args: list[str]) -> list[str]:
     >>> _lang_first(["score", "--", "--lang=es"])
     ['score', '--', '--lang=es']
     """
-    moved: list[str] = []
-    rest: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            rest += args[i:]
-            break
-        if arg.startswith("--lang="):
-            moved.append(arg)
-        elif arg == "--lang":
-            value = args[i + 1] if i + 1 < len(args) else ""
-            if not value or value.startswith("-"):
-                raise typer.BadParameter(_("give a language: es, gl or en"), param_hint="'--lang'")
-            moved += [arg, value]
-            i += 1
-        else:
-            rest.append(arg)
-        i += 1
-    return [*moved, *rest]
+    options, rest = lang_options(args)
+    return [*options, *rest]
 
 
 class LazyGroup(Words, typer.core.TyperGroup):
@@ -150,8 +131,11 @@ class LazyGroup(Words, typer.core.TyperGroup):
         self.params.extend(_completion_options())
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        language_from_args(args)  # before any error, as the cf command does (cf._entry)
+        # The language first, before any error, as the cf command does (cf._entry).
+        given = language_from_args(args)
         with told():
+            if not given:
+                raise typer.BadParameter(_("give a language: es, gl or en"), param_hint="'--lang'")
             return super().parse_args(ctx, _completion_args(_lang_first(args)))
 
     def list_commands(self, ctx: Any) -> list[str]:

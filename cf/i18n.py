@@ -62,27 +62,66 @@ def set_language(code: str | None) -> None:
     _chosen = None if code is None else _known(code) or "en"
 
 
-def language_from_args(args: list[str]) -> None:
-    """``cf --lang es …``: the language chosen on the command line (the last ``--lang``,
-    before ``--``), set before the command line is parsed (so that its usage errors and
-    ``--help`` are in it too).
+def lang_options(args: list[str]) -> tuple[list[str], list[str]]:
+    """``args`` split into its ``--lang`` options (``--lang X``, ``--lang=X``; not past
+    ``--``) and the rest, each in order. A ``--lang`` with no language after it (the last
+    argument, or an option next) is in the first list alone.
+
+    >>> lang_options(["tally", "g.yaml", "--lang", "es", "--", "--lang=gl"])
+    (['--lang', 'es'], ['tally', 'g.yaml', '--', '--lang=gl'])
+    """
+    options: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest += args[i:]
+            break
+        if arg.startswith("--lang="):
+            options.append(arg)
+        elif arg == "--lang":
+            options.append(arg)
+            if i + 1 < len(args) and not args[i + 1].startswith("-"):
+                options.append(args[i + 1])
+                i += 1
+        else:
+            rest.append(arg)
+        i += 1
+    return options, rest
+
+
+def _languages(options: list[str]) -> list[str | None]:
+    """The language of each ``--lang`` in ``options`` (:func:`lang_options`), ``None``
+    where none was given."""
+    said: list[str | None] = []
+    for i, option in enumerate(options):
+        if option.startswith("--lang="):
+            said.append(option.partition("=")[2])
+        elif option == "--lang":
+            following = options[i + 1] if i + 1 < len(options) else "-"
+            said.append(None if following.startswith("-") else following)
+    return said
+
+
+def language_from_args(args: list[str]) -> bool:
+    """``cf --lang es …``: the language chosen on the command line (the last ``--lang``),
+    set before the command line is parsed (so that its usage errors and ``--help`` are in
+    it too). False when a ``--lang`` gives no language.
 
     >>> language_from_args(["--lang=gl", "deal"]); language()
+    True
     'gl'
     >>> language_from_args(["--lang", "es", "deal", "--lang", "gl"]); language()
+    True
     'gl'
     >>> set_language(None)
     """
-    chosen: str | None = None
-    for i, arg in enumerate(args):
-        if arg == "--":
-            break
-        if arg.startswith("--lang="):
-            chosen = arg.partition("=")[2]
-        elif arg == "--lang" and i + 1 < len(args) and not args[i + 1].startswith("-"):
-            chosen = args[i + 1]
-    if chosen is not None:
-        set_language(chosen)
+    said = _languages(lang_options(args)[0])
+    chosen = [code for code in said if code is not None]
+    if chosen:
+        set_language(chosen[-1])
+    return None not in said
 
 
 @contextmanager

@@ -100,7 +100,7 @@ def add(
 
     pairs = entry_pairs(entry)
     _check_file(file)
-    if sum(value.strip() == "@-" for _unused, value in pairs) > 1:
+    if sum(value == "@-" for _unused, value in pairs) > 1:
         fail(_("- (stdin) holds one photo: give it once"), 2)
     for _unused, value in pairs:
         if value.startswith("@"):
@@ -269,12 +269,13 @@ def _photo(name: str, path: str, top: int) -> Any:
     try:
         from cf.commands.score_photo import refusal_lines
         from cf.photo import read_photo  # type: ignore[import-not-found,unused-ignore]
+        from cf.photo.reader import shown
     except ImportError:
         fail(PHOTO_EXTRA, 2)
     from cf.errors import Error
     from cf.tiles import format_hand
 
-    given, path = path, "<stdin>" if path == "-" else path
+    given, path = path, shown(path)
     try:
         result = read_photo(given, top)
     except (Error, OSError) as exc:

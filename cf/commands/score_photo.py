@@ -33,6 +33,7 @@ def score_photos(
     try:
         from cf.photo import PhotoError, load_image, read_photo
         from cf.photo.annotate import write_annotated
+        from cf.photo.reader import shown
     except ImportError:
         fail(INSTALL_HINT, 2)
     if annotate is not None:
@@ -43,7 +44,7 @@ def score_photos(
     objects: list[dict[str, Any]] = []
     failed = False
     for number, given in enumerate(paths, start=1):
-        path = "<stdin>" if given == "-" else given
+        path = shown(given)
         try:
             reading = read_photo(given, top, min_confidence)
             if annotate is not None:

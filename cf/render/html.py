@@ -383,7 +383,7 @@ def _problem_entry(p: Problem, step: int | None) -> dict[str, Any]:
         "code": p.code,
         "message": tr(p.message),
         "line": p.line,
-        "where": _context(p, people=True),
+        "where": _context(p),
     }
 
 

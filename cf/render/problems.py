@@ -15,13 +15,13 @@ def problem_line(file: str, p: Problem) -> str:
         where += f":{p.line}"
         if p.column is not None:
             where += f":{p.column}"
-    ctx = _context(p, people=True)
+    ctx = _context(p)
     return f"{where}: {ctx}[{p.code}] {tr(p.message)}"
 
 
-def _context(p: Problem, people: bool = False) -> str:
-    """``round R, move M: `` as far as known, or nothing (``people``: in the reader's
-    language; SARIF's messages are English, like the codes)."""
+def _context(p: Problem) -> str:
+    """``round R, move M: `` as far as known, or nothing, in the reader's language (SARIF
+    writes its own, in English, like the codes)."""
     if p.round is not None and p.move is not None:
         text = N_("round {round}, move {move}: ")
     elif p.round is not None:
@@ -30,7 +30,7 @@ def _context(p: Problem, people: bool = False) -> str:
         text = N_("move {move}: ")
     else:
         return ""
-    return (_(text) if people else text).format(round=p.round, move=p.move)
+    return _(text).format(round=p.round, move=p.move)
 
 
 def summary_line(r: Report) -> str:
@@ -99,7 +99,7 @@ def github_line(file: str, p: Problem) -> str:
     props.append(f"title={_github_escape('cf ' + p.code, prop=True)}")
     # The message is read by people, in the pull request: in their language (the code and
     # the annotation's syntax are not).
-    text = f"{_context(p, people=True)}[{p.code}] {tr(p.message)}"
+    text = f"{_context(p)}[{p.code}] {tr(p.message)}"
     return f"::error {','.join(props)}::{_github_escape(text)}"
 
 

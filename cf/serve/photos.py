@@ -100,7 +100,7 @@ def read_upload(
     picture = _annotated(image, reading, reduction)
     del image
     tiles = [str(t) for t in reading.tiles]
-    found = bool(reading.reads or reading.unreadable)
+    found = reading.found
     counts = (len(tiles), len(reading.unreadable), found)
     result: dict[str, object] = {
         "tiles": tiles,
