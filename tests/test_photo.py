@@ -229,6 +229,56 @@ def test_a_photo_piped_in_is_read_from_stdin(cli, tmp_path):
     assert result.exit_code == 1 and "no domino found in <stdin>" in result.stderr
 
 
+def test_no_photo_named_reads_one_piped_in(cli):
+    """`cf score --photo` with no file reads stdin (SPEC §7: no file reads stdin), as `-`
+    does; with nothing piped in there is no photo at all: a usage error, as on a terminal."""
+    photo = (EXAMPLES / "photos" / "double-twelve-8-8-7-0.jpg").read_bytes()
+    result = cli("score", "--photo", "--set", "double-twelve", "--format", "json", input=photo)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["photo"], data["points"]) == ("<stdin>", 23)
+    result = cli("score", "--photo", input=b"")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: cf score --photo needs at least one image file\n"
+
+
+def test_no_photo_named_on_a_terminal_or_a_closed_stdin_is_a_usage_error():
+    """A real process: stdin a terminal would wait for a photo nobody pipes in; closed, it
+    holds none. Both are exit 2 with the same words, and nothing waits."""
+    pty = pytest.importorskip("pty")
+    import os
+
+    primary, secondary = pty.openpty()
+    try:
+        out = subprocess.run(
+            [sys.executable, "-m", "cf", "score", "--photo"],
+            stdin=secondary,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+    finally:
+        os.close(primary)
+        os.close(secondary)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == "Error: cf score --photo needs at least one image file\n"
+    closed = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import os, sys, runpy; os.close(0); sys.argv = ['cf', 'score', "
+            "'--photo']; runpy.run_module('cf', run_name='__main__')",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert (closed.returncode, closed.stdout) == (2, "")
+    assert "needs at least one image file" in closed.stderr
+
+
 def test_a_photo_piped_in_is_named_stdin_in_the_reader_s_messages(cli):
     result = cli("score", "--photo", "-", input=b"not an image at all")
     assert result.exit_code == 1

@@ -204,6 +204,56 @@ def test_bad_entries_are_exit_1_and_write_nothing(cli, game, entries, message):
     assert game.read_bytes() == before
 
 
+def test_a_round_of_hands_is_checked_by_validate_s_duplicate_tile(cli, game):
+    """A round of tiles only is written as hands, so cf validate's own duplicate-tile
+    speaks (of the round being entered, in words, with its code); with a score beside
+    them the tiles are only a comment, and cf add refuses them itself."""
+    before = game.read_bytes()
+    for entries, said in [
+        (
+            ["Ana=out", "Ben=6-6 1-0", "Carla=3-3", "Dan=2-2"],
+            "round 1: Ben's hand holds 6-6, the round's starter [duplicate-tile]\n",
+        ),
+        (
+            ["Ana=5-5", "Ben=5-5 1-0", "Carla=3-3", "Dan=out"],
+            "round 1: 5-5 is in both Ana's and Ben's hands [duplicate-tile]\n",
+        ),
+    ]:
+        result = cli("add", str(game), *entries)
+        assert result.exit_code == 1
+        assert result.stderr == (
+            said + "Error: nothing written: round 1 would have the problems above\n"
+        )
+        assert game.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("players: [Ana, Ben]\nrounds: 5\n", "schema"),
+        ("- Ana\n- Ben\n", "schema"),
+        ("players: [Ana, Ben]\nrounds: [\n", "yaml"),
+    ],
+)
+@pytest.mark.parametrize("command", ["add", "undo"])
+def test_a_file_that_cannot_take_a_round_is_refused_with_its_problems(
+    cli, tmp_path, text, code, command
+):
+    """Not YAML, no rounds list, no players: the file's own problems as cf validate
+    prints them, then what was not written; exit 1, the file untouched."""
+    path = tmp_path / "g.yaml"
+    path.write_text(text)
+    args = ["Ana=1", "Ben=2"] if command == "add" else []
+    result = cli(command, str(path), *args)
+    assert result.exit_code == 1
+    validated = cli("validate", str(path))
+    assert f"[{code}]" in validated.stdout
+    assert result.stderr == (
+        validated.stdout + f"Error: nothing written: {path} has the problems above\n"
+    )
+    assert path.read_text() == text
+
+
 def test_an_entry_without_equals_is_a_usage_error(cli, game):
     assert cli("add", str(game), "Ana=1", "Ben").exit_code == 2
     assert cli("add", str(game / "nope"), "Ana=1").exit_code == 2
@@ -295,6 +345,11 @@ def fake_photo(monkeypatch, tiles, unreadable=()):
 
     module.read_photo = read_photo  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "cf.photo", module)
+    # cf add names a photo as the reader does (``-`` is <stdin>): faked too, so that the
+    # test passes alone as well as after tests that imported the real reader.
+    reader = types.ModuleType("cf.photo.reader")
+    reader.shown = lambda path: "<stdin>" if path == "-" else path  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "cf.photo.reader", reader)
     for name in ("ben.jpg", "hand.jpg"):  # the photos are there; their reading is faked
         Path(name).write_bytes(b"")
     return seen
@@ -431,6 +486,23 @@ def test_undo_of_a_logged_round_prints_its_yaml(cli, tmp_path):
     assert lines[1].startswith("- starter: ")
     assert "\n".join(lines[1:]) in source.replace("\n    ", "\n") or "moves:" in result.stdout
     assert valid(path)
+
+
+@pytest.mark.parametrize(
+    "extra", ["    notes: Ana's cousin played for her\n", "    starter: 5-5\n"]
+)
+def test_undo_of_a_round_with_what_cf_add_cannot_write_prints_its_yaml(cli, game, extra):
+    """A cf add command would put the round back without its notes (or starter): the
+    removed YAML text is what puts it back as it was."""
+    cli("add", str(game), "Ana=1", "Ben=2", "Carla=3", "Dan=0")
+    with game.open("a") as handle:
+        handle.write("  - scores: {Ana: 4, Ben: 0, Carla: 2, Dan: 9}\n" + extra)
+    assert valid(game)
+    result = cli("undo", str(game))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        "removed round 2, which was:\n- scores: {Ana: 4, Ben: 0, Carla: 2, Dan: 9}\n" + extra[2:]
+    )
 
 
 def test_undo_with_no_rounds_is_exit_1(cli, game):

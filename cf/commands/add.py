@@ -96,7 +96,7 @@ def add(
     """The command; its --help is the decorator's help text (marked for translation)."""
     from cf.files import WriteError, atomic_write, locked
     from cf.record.edit import EditError
-    from cf.record.keeper import EntryError, add_entries
+    from cf.record.keeper import EntryError, FileError, add_entries
 
     pairs = entry_pairs(entry)
     _check_file(file)
@@ -122,7 +122,9 @@ def add(
             ]
             try:
                 change = add_entries(text, file, values, round_, before=before)
-            except (EntryError, EditError) as exc:
+            except (FileError, EditError) as exc:
+                refuse_file(exc, before)
+            except EntryError as exc:
                 fail_lines(tr(exc))
             if not change.report.valid:
                 _print_problems(change.report, round_ or count + 1)
@@ -297,6 +299,20 @@ def _photo(name: str, path: str, top: int) -> Any:
         err=True,
     )
     return tiles
+
+
+def refuse_file(exc: Exception, game: Any) -> NoReturn:
+    """Exit 1 for a game file that cannot be edited (``exc`` says why: not YAML, no
+    readable players or rounds): its problems as ``cf validate`` prints them, when it has
+    any; else ``exc``'s words (no such round, no rounds to undo)."""
+    from cf.record.check import validate
+    from cf.render.problems import render_validation
+
+    report = validate(game)
+    if report.valid:
+        fail_lines(tr(exc))
+    typer.echo(render_validation([report]), err=True, nl=False)
+    fail(_("nothing written: {file} has the problems above").format(file=game.file))
 
 
 def _print_problems(report: Any, k: int | None = None) -> None:

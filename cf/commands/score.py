@@ -65,7 +65,7 @@ def score(
             "--photo",
             help=_(
                 "The arguments are photos (JPEG or PNG), one hand each, read "
-                "for their face-up tiles; - reads one piped in on stdin. Needs the "
+                "for their face-up tiles; - (or no photo) reads one piped in on stdin. Needs the "
                 "photo extra: pip install 'chickenfoot[photo]'."
             ),
         ),

@@ -29,13 +29,20 @@ def score_photos(
 ) -> None:
     """Read each photo, print its points as ``cf score`` does; exit 1 if any tile (or
     photo) could not be read, 2 without the photo extra or without photos."""
+    piped = not paths  # no file reads stdin (SPEC §7), when a photo is piped in
+    if piped and not _stdin_piped():
+        fail(_("cf score --photo needs at least one image file"), 2)
+    paths = paths or ["-"]
     _check_paths(paths)  # a missing photo is said the same, with or without the extra
     try:
         from cf.photo import PhotoError, load_image, read_photo
         from cf.photo.annotate import write_annotated
+        from cf.photo.limits import read_photo_file
         from cf.photo.reader import shown
     except ImportError:
         fail(INSTALL_HINT, 2)
+    if piped and _nothing_in(read_photo_file):
+        fail(_("cf score --photo needs at least one image file"), 2)
     if annotate is not None:
         from cf.commands.pictures import refuse_input
 
@@ -68,10 +75,26 @@ def score_photos(
         raise typer.Exit(1)
 
 
+def _stdin_piped() -> bool:
+    """Whether standard input is open and not a terminal (a photo may be piped in)."""
+    import sys
+
+    from cf._process import stdin_closed
+
+    return sys.stdin is not None and not stdin_closed() and not sys.stdin.isatty()
+
+
+def _nothing_in(read: Any) -> bool:
+    """Whether stdin, read as a photo by ``read`` (the bytes are kept for the reading),
+    holds nothing at all: no photo piped in, so none given."""
+    try:
+        return not read("-")
+    except (OSError, ValueError):  # too big, unreadable: the reading says so
+        return False
+
+
 def _check_paths(paths: list[str]) -> None:
     """Exit 2 unless every path names an existing file, or is ``-`` (stdin, once)."""
-    if not paths:
-        fail(_("cf score --photo needs at least one image file"), 2)
     if paths.count("-") > 1:
         fail(_("- (stdin) holds one photo: give it once"), 2)
     for path in paths:

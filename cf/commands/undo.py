@@ -15,7 +15,8 @@ app = command_app()
 @app.command(
     short_help=_("Remove the last round; print how to put it back."),
     help=_("""Remove the last round of FILE and print the cf add command that puts it back
-    (for a round with a deal or a move log, the removed YAML text instead).
+    (for a round with a deal, a move log, a starter or notes, the removed YAML text
+    instead).
 
     Same safety as cf add: the file as it would be is checked first, and the write is
     atomic and locked and leaves every other byte as it was.
@@ -31,10 +32,11 @@ def undo(
     ],
 ) -> None:
     """The command; its --help is the decorator's help text (marked for translation)."""
-    from cf.commands.add import _check_file, _print_problems, _read
+    from cf.commands.add import _check_file, _print_problems, _read, refuse_file
     from cf.files import WriteError, atomic_write, locked
     from cf.record.edit import EditError
-    from cf.record.keeper import EntryError, restore_command, undo_last
+    from cf.record.keeper import EntryError, FileError, restore_command, undo_last
+    from cf.record.reader import read_game
 
     _check_file(file)
     try:
@@ -42,7 +44,9 @@ def undo(
             text = _read(file)
             try:
                 result = undo_last(text, file)
-            except (EntryError, EditError) as exc:
+            except (FileError, EditError) as exc:
+                refuse_file(exc, read_game(text, file))
+            except EntryError as exc:
                 fail(tr(exc))
             if not result.change.report.valid:
                 _print_problems(result.change.report)

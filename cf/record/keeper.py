@@ -58,6 +58,11 @@ class EntryError(Error, ValueError):
     neither a score nor tiles; or a round that leaves a player out."""
 
 
+class FileError(EntryError):
+    """The game file itself cannot take a change (not YAML, no readable players or
+    rounds): its own problems, as ``cf validate`` reports them, say why."""
+
+
 class GameOverError(EntryError):
     """A round added to a game that is over (its last round is in, or a total reached the
     target)."""
@@ -369,13 +374,14 @@ def add_entries(
     """The game file ``text`` with the round ``entries`` (NAME, VALUE) make appended, or
     put in place of round ``number``; checked. VALUE is text (:func:`parse_value`) or
     already a score or tiles (a photo read). ``before`` is ``text`` already read, if the
-    caller has it (each version of the file is read once). Raises :class:`EntryError` or
+    caller has it (each version of the file is read once). Raises :class:`EntryError`
+    (:class:`FileError` when the file itself cannot take a round) or
     :class:`~cf.record.edit.EditError`; problems of the file as it would be are in
     the returned report."""
     game = read_game(text, file) if before is None else before
     _check_yaml(game)
     if not game.players:
-        raise EntryError(Message("{file} has no readable players list", file=file))
+        raise FileError(Message("{file} has no readable players list", file=file))
     top = game.top
     players = match_players([name for name, _ in entries], game.players)
     resolved = [
@@ -387,7 +393,10 @@ def add_entries(
             raise GameOverError(over)
     rules = game.rules or Rules(top=top)
     k = len(game.rounds) + 1 if number is None else number
-    check_tiles(resolved, DominoSet(top).starter(k), k)
+    if not all(isinstance(value, tuple) for _, value in resolved):
+        # Tiles kept in a comment beside scores: no check reads them again. A round of
+        # hands is checked by cf validate's own rules (duplicate-tile), as written.
+        check_tiles(resolved, DominoSet(top).starter(k), k)
     data = round_data(resolved, game.players, rules.double_blank, rules.out_on_double)
     return check_text(add_round(text, data, number), file)
 
@@ -430,12 +439,12 @@ def _value(player: str, value: str | Value, top: int) -> Value:
 
 
 def _check_yaml(game: Game) -> None:
-    """A file that is not YAML cannot take a change: :class:`EntryError` with the problem,
+    """A file that is not YAML cannot take a change: :class:`FileError` with the problem,
     as cf validate words it."""
     for p in game.problems:
         if p.code == "yaml":
             where = f":{p.line}" if p.line is not None else ""
-            raise EntryError(f"{game.file}{where}: {p.message}")
+            raise FileError(f"{game.file}{where}: {p.message}")
 
 
 def check_tiles(entries: Sequence[tuple[str, Value]], starter: Tile, number: int) -> None:
@@ -484,7 +493,7 @@ def undo_last(text: str, file: str) -> Undo:
     _check_yaml(before)
     result = remove_last_round(text)
     if not before.rounds or len(before.rounds) != result.number:
-        raise EntryError(
+        raise FileError(
             Message("{file}: the rounds cannot be read, so none can be undone", file=file)
         )
     return Undo(check_text(result.text, file), before.rounds[-1], result.removed)
@@ -492,9 +501,9 @@ def undo_last(text: str, file: str) -> Undo:
 
 def restore_command(file: str, game: Game, rec: RoundRecord, text: str = "") -> str | None:
     """The ``cf add`` command that writes ``rec`` (a round of ``game``) back, or ``None``
-    when it holds more than hands and scores (a deal, a move log) and only its YAML
-    ``text`` can restore it. Tiles that ``cf add`` kept in a comment beside the scores
-    are given as tiles again, where they still make the score.
+    when it holds more than hands and scores (a deal, a move log, its starter, notes) and
+    only its YAML ``text`` can restore it. Tiles that ``cf add`` kept in a comment beside
+    the scores are given as tiles again, where they still make the score.
 
     >>> game = read_game("players: [Ana, Ben]\\nrounds: []\\n", "g.yaml")
     >>> from cf.record.reader import Pos
@@ -502,7 +511,7 @@ def restore_command(file: str, game: Game, rec: RoundRecord, text: str = "") -> 
     >>> print(restore_command("my.yaml", game, rec, "- scores: {Ana: 0, Ben: 28}  # Ben: 9-7 6-6"))
     cf add my.yaml Ana=0 Ben="9-7 6-6"
     """
-    if rec.deal is not None or rec.moves is not None:
+    if rec.deal is not None or rec.moves is not None or rec.starter_pos is not None or rec.notes:
         return None
     noted = _noted_tiles(text, game)
     args = []

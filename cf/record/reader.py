@@ -142,6 +142,7 @@ class RoundRecord:
     hands_pos: Pos | None = None
     scores: dict[str, tuple[int | None, Pos]] | None = None
     scores_pos: Pos | None = None
+    notes: bool = False  # the round has notes (which cf add cannot write)
     broken: bool = False  # a part was present but unreadable: do not replay
     # Parts (or typos of parts) present but not readable: already a problem, so nobody is
     # reported missing from them.
@@ -1134,6 +1135,7 @@ class _RoundReader:
                 rec.moves_pos = pos
                 rec.moves = self.moves.read(value, rec)
             elif key == "notes":
+                rec.notes = True
                 v.scalar(value, "notes")
         return rec
 
