@@ -24,7 +24,7 @@ from cf.record.check import validate
 from cf.record.keeper import new_game_text
 from cf.record.reader import read_game_file
 from cf.rules import Rules
-from cf.serve.app import create_app, script_json
+from cf.serve.app import cookie_name, create_app, script_json
 from cf.serve.photos import UploadError, check_upload, image_size
 from cf.serve.store import Store
 
@@ -109,10 +109,30 @@ def test_the_token_in_the_url_is_kept_in_a_cookie(game):
     r = c.get(f"/?t={TOKEN}")
     assert r.status_code == 200
     cookie = r.headers["set-cookie"]
-    assert f"cf_token={TOKEN}" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert f"{cookie_name(TOKEN)}={TOKEN}" in cookie
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
     assert c.get("/api/state").status_code == 200  # the cookie alone will do now
     assert "content-security-policy" in r.headers
     assert r.headers["x-content-type-options"] == "nosniff"
+
+
+def test_two_servers_on_one_computer_keep_a_cookie_each(game, tmp_path):
+    """A browser sends a host's cookies to every port: a second cf serve (a --view-only
+    board) must not replace the first's cookie, and a write's header decides even beside
+    a cookie that is not this server's."""
+    other = "another-token-for-the-board-server"
+    assert cookie_name(other) != cookie_name(TOKEN)
+    c = client_for(game)
+    assert c.get(f"/?t={TOKEN}").status_code == 200
+    c.cookies.set(cookie_name(other), other)  # what the board's page left
+    c.cookies.set("cf_token", other)  # and a cookie of the old, shared name
+    assert c.get("/api/state").status_code == 200
+    entries = [["Ana", "0"], ["Ben", "5"], [HOSTILE, "3"]]
+    r = c.post("/api/round", json={"entries": entries}, headers=WRITE)
+    assert r.status_code == 200, r.text
+    c.cookies.clear()
+    c.cookies.set("cf_token", TOKEN)  # the token under another server's name: no entry
+    assert c.get("/api/state").status_code == 403
 
 
 def test_a_write_needs_the_token_in_its_header_not_only_the_cookie(client, game):

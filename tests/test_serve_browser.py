@@ -237,6 +237,59 @@ def test_a_game_night_from_the_phone(browser, tmp_path):
         d.switch_to.window(phone)
 
 
+def test_a_photo_with_no_domino_and_a_round_written_elsewhere(browser, tmp_path):
+    """A photo in which no domino is found gives no value (SPEC §9: never the player out):
+    the round is refused until the hand is given. A round written meanwhile from another
+    phone (here cf add) clears what was typed for it, and says so: it must not slip into
+    the next round unseen."""
+    import numpy as np
+
+    d = browser
+    path = tmp_path / "night.yaml"
+    path.write_text(new_game_text(["Ana", "Ben", "Cy"], Rules(top=9)), encoding="utf-8")
+    white = tmp_path / "white.png"
+    cv2.imwrite(str(white), np.full((600, 800, 3), 255, np.uint8))
+    with running(path, TOKEN) as base:
+        emulate(d, PHONE)
+        d.get(f"{base}?t={TOKEN}")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .player"))
+        score(d, "Ana", 12)
+        mode(d, "Cy", "score")
+        score(d, "Cy", 3)
+        card(d, "Ben").find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(str(white))
+        message = wait(
+            d,
+            lambda d: [
+                m
+                for m in card(d, "Ben").find_elements(By.CSS_SELECTOR, ".photo-message")
+                if "no domino" in m.text
+            ],
+            30,
+        )
+        assert "take it again" in message[0].text
+        ben = card(d, "Ben")
+        assert not ben.find_elements(By.CSS_SELECTOR, ".modes button.on")  # no tiles, not out
+        assert not ben.find_elements(By.CSS_SELECTOR, ".confirm")
+        tap(d, d.find_element(By.ID, "submit"))
+        refusal = d.find_element(By.ID, "refusal")
+        assert refusal.is_displayed() and "Ben: the photo shows no domino" in refusal.text
+        assert "bad" in card(d, "Ben").get_attribute("class")
+        assert rounds_in_file(path) == []
+
+        # Meanwhile round 1 is written from another phone (a shell here).
+        subprocess.run(
+            [sys.executable, "-m", "cf", "add", str(path), "Ana=1", "Ben=out", "Cy=2"],
+            check=True, capture_output=True,
+        )  # fmt: skip
+        wait(d, lambda d: d.find_element(By.ID, "entry-title").text == "Round 2", 5)
+        refusal = d.find_element(By.ID, "refusal")
+        assert refusal.is_displayed() and "changed on another phone" in refusal.text
+        assert not d.find_elements(By.CSS_SELECTOR, "#players .modes button.on")
+        assert not d.find_elements(By.CSS_SELECTOR, "#players .photo")
+        tap(d, d.find_element(By.ID, "submit"))  # nothing typed: nothing written
+        assert len(rounds_in_file(path)) == 1
+
+
 def test_the_screenshots_of_the_docs(browser, tmp_path):
     """A family's game in round 3: the phone with Ben's photo read and waiting to be
     confirmed, and the TV. Written to $CF_SCREENSHOTS (docs/images) when that is set."""

@@ -17,8 +17,9 @@ output, and add ``shown``, the same messages in a language, when asked with ``?l
 (the page asks in its own). Each request is translated in its own context
 (:func:`cf.i18n.speaking`): two readers in two languages at once never see each other's.
 
-Every request needs the join token: in the URL (``?t=``), else in the cookie the page
-sets. Without it: 403 and a body that says nothing more. A POST must also carry it in the
+Every request needs the join token: in the URL (``?t=``), else in the ``X-CF-Token``
+header, else in the cookie the page sets (one per server: :func:`cookie_name`). Without
+it: 403 and a body that says nothing more. A POST must also carry it in the
 ``X-CF-Token`` header, which no other site can make a browser send, and a POST whose
 ``Origin`` is another site is refused. Bodies are bounded before they are read whole.
 """
@@ -52,6 +53,18 @@ from cf.serve.texts import page_language, page_texts, script_texts
 PHOTO_HINT = Message("reading photos needs the photo extra: pip install 'chickenfoot[photo]'")
 VIEW_ONLY = Message("this page only shows the scoreboard (cf serve --view-only)")
 COOKIE = "cf_token"
+
+
+def cookie_name(token: str) -> str:
+    """The cookie that keeps ``token``: one of its own for every server, since a browser
+    sends a host's cookies to all its ports (a second ``cf serve`` on this computer, as a
+    ``--view-only`` board, must not replace the first's). Named by a hash of the token,
+    which says nothing of it."""
+    import hashlib
+
+    return f"{COOKIE}_{hashlib.sha256(token.encode()).hexdigest()[:12]}"
+
+
 HEADER = "x-cf-token"
 #: The most a JSON request body may hold (a round of many players is a few hundred bytes).
 MAX_JSON_BYTES = 64 * 1024
@@ -401,6 +414,7 @@ class Guard:
     def __init__(self, app: ASGIApp, token: str) -> None:
         self.app = app
         self.token = token
+        self.cookie = cookie_name(token)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -410,14 +424,15 @@ class Guard:
             return  # no websockets here
         request = Request(scope)
         from_url = request.query_params.get("t")
-        given = from_url or request.cookies.get(COOKIE) or request.headers.get(HEADER) or ""
+        cookie = request.cookies.get(self.cookie)
+        given = from_url or request.headers.get(HEADER) or cookie or ""
         if not self._is_token(given):
             await _forbidden(scope, receive, send)
             return
         if request.method not in ("GET", "HEAD") and not self._may_write(request):
             await _forbidden(scope, receive, send)
             return
-        set_cookie = bool(from_url) and request.cookies.get(COOKIE) != from_url
+        set_cookie = bool(from_url) and cookie != from_url
 
         async def send_with_headers(message: Event) -> None:
             if message["type"] == "http.response.start":
@@ -425,8 +440,8 @@ class Guard:
                 names = {k.lower() for k, _ in headers}
                 headers += [(k, v) for k, v in SECURITY_HEADERS if k not in names]
                 if set_cookie:
-                    cookie = f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
-                    headers.append((b"set-cookie", cookie.encode()))
+                    kept = f"{self.cookie}={self.token}; Path=/; HttpOnly; SameSite=Strict"
+                    headers.append((b"set-cookie", kept.encode()))
                 message = {**message, "headers": headers}
             await send(message)
 

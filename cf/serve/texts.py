@@ -65,6 +65,14 @@ SCRIPT = {
     "reading": N_("reading the photo…"),
     "not_sent": N_("the photo could not be sent: try again"),
     "confirm_first": N_("{player}: confirm or correct the photo's reading first"),
+    "photo_again": N_(
+        "{player}: the photo shows no domino: take it again, or enter the hand by hand"
+    ),
+    "moved_on": N_(
+        "The rounds changed on another phone: check them below. What was typed here is "
+        "cleared; the form is for round {next} now"
+    ),
+    "forbidden": N_("the server refused this page: open it again from the join link"),
     "give_value": N_("{player}: give a score, tiles or out"),
     "nothing_written": N_("Nothing written: {why}"),
     "refused": N_("refused"),

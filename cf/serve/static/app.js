@@ -115,6 +115,14 @@
 
   function nextRound() { return (state.rounds || []).length + 1; }
 
+  // Whether anything has been entered in the form.
+  function typed() {
+    return state.players.some(function (p) {
+      var f = form[p];
+      return f && (f.mode !== null || f.photo !== null);
+    });
+  }
+
   function resetForm(number) {
     fixing = number || null;
     form = {};
@@ -282,6 +290,13 @@
     }).then(function (r) { return r.json(); }).then(function (data) {
       if (data.error) {
         f.photo = { pending: true, found: false, message: said(data, "error") };
+      } else if (!data.found) {
+        // No domino found is never a player out (SPEC §9): the photo gives no value, and
+        // the round cannot be added until it is taken again or the hand is entered.
+        f.mode = null;
+        f.tiles = [];
+        f.photo = { pending: true, found: false, nothing: true, message: said(data, "message"),
+          image: data.image };
       } else {
         f.mode = "tiles";
         f.tiles = data.tiles.slice();
@@ -297,7 +312,9 @@
 
   function entryValue(p) {
     var f = form[p];
-    if (f.photo && f.photo.pending) return { error: t("confirm_first", { player: p }) };
+    if (f.photo && f.photo.pending) {
+      return { error: t(f.photo.nothing ? "photo_again" : "confirm_first", { player: p }) };
+    }
     if (f.mode === "out") return { value: "out" };
     if (f.mode === "score") {
       if (!/^[0-9]+$/.test(f.score)) return { error: t("give_value", { player: p }) };
@@ -355,6 +372,9 @@
       method: "POST", credentials: "same-origin", body: JSON.stringify(body),
       headers: { "X-CF-Token": config.token, "Content-Type": "application/json" }
     }).then(function (r) {
+      if (r.status === 403 && !/json/.test(r.headers.get("Content-Type") || "")) {
+        return { ok: false, data: { error: t("forbidden") } };  // the join token, not the round
+      }
       return r.json().then(function (data) { return { ok: r.ok, data: data }; });
     }).catch(function () { return { ok: false, data: { error: t("unreachable") } }; });
   }
@@ -426,8 +446,15 @@
     source.addEventListener("state", function (e) {
       var fresh = JSON.parse(e.data);
       if (fresh.version === state.version) return;
+      var before = nextRound();
       state = fresh;
       if (fixing && fixing > (state.rounds || []).length) resetForm(null);
+      else if (!fixing && nextRound() !== before && typed()) {
+        // Another page wrote (or removed) a round: what was typed here was for round
+        // `before`, and must not slip into another one unseen.
+        resetForm(null);
+        refuse(t("moved_on", { next: nextRound() }), [], []);
+      }
       render();
     });
     source.addEventListener("open", function () { $("live").classList.add("on"); });
