@@ -325,19 +325,11 @@ def _print_problems(report: Any, k: int | None = None) -> None:
         typer.echo(render_validation([report]), err=True, nl=False)
         typer.echo(_("Error: nothing written: the file would have the problems above"), err=True)
         return
-    from cf.render.problems import problem_line
+    from cf.render.problems import entered_line, problem_line
 
     for p in report.problems:
-        if p.round == k:
-            who = f"{p.player}: " if p.player and p.player not in p.message else ""
-            typer.echo(
-                _("round {k}: {who}{message} [{code}]").format(
-                    k=k, who=who, message=p.message, code=p.code
-                ),
-                err=True,
-            )
-        else:
-            typer.echo(problem_line(report.file, p), err=True)
+        line = entered_line(p) if p.round == k else problem_line(report.file, p)
+        typer.echo(line, err=True)
     typer.echo(
         _("Error: nothing written: round {k} would have the problems above").format(k=k), err=True
     )

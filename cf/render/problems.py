@@ -19,6 +19,16 @@ def problem_line(file: str, p: Problem) -> str:
     return f"{where}: {ctx}[{p.code}] {tr(p.message)}"
 
 
+def entered_line(p: Problem) -> str:
+    """A problem of the round being entered (``cf add``, a ``cf serve`` page), whose lines
+    are not in the file yet, in words: ``round K: [PLAYER: ]MESSAGE [code]``."""
+    message = tr(p.message)
+    who = f"{p.player}: " if p.player and p.player not in message else ""
+    return _("round {k}: {who}{message} [{code}]").format(
+        k=p.round, who=who, message=message, code=p.code
+    )
+
+
 def _context(p: Problem) -> str:
     """``round R, move M: `` as far as known, or nothing, in the reader's language (SARIF
     writes its own, in English, like the codes)."""

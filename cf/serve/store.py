@@ -25,7 +25,7 @@ from cf.files import WriteError, atomic_write, locked
 from cf.i18n import Message, speaking, tr
 from cf.record.edit import EditError
 from cf.record.keeper import Change, EntryError, add_entries, check_text, undo_last
-from cf.record.reader import MAX_BYTES, Game, RoundRecord
+from cf.record.reader import MAX_BYTES, Game, RoundRecord, read_game
 from cf.record.replay import round_starter
 from cf.record.standings import GameStandings, standings_of
 from cf.render.standings import game_json, movement, scoreboard_footer
@@ -39,12 +39,17 @@ Signature = tuple[int, int, int]
 class Refused(Error):
     """A write the keeper refused: nothing was written. ``problems`` are the lines
     ``cf validate`` would print for the file as it would have been (English, as JSON
-    carries them); :meth:`json` gives them with their translations too."""
+    carries them); :meth:`json` gives them as the page shows them too: in its language,
+    and those of the round being entered (``entered``) in words, as ``cf add`` says them
+    (its lines are not in the file)."""
 
-    def __init__(self, message: str, found: list[tuple[str, Any]] | None = None) -> None:
+    def __init__(
+        self, message: str, found: list[tuple[str, Any]] | None = None, entered: int | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.found = found or []  # (file, problem) pairs, to say again in any language
+        self.entered = entered  # the round being entered: its problems are said in words
 
     @property
     def problems(self) -> list[dict[str, Any]]:
@@ -64,7 +69,9 @@ class Refused(Error):
             with speaking(lang):
                 data["shown"] = {
                     "error": tr(self.message),
-                    "problems": [_problem(file, p)["text"] for file, p in self.found],
+                    "problems": [
+                        _problem(file, p, self.entered)["text"] for file, p in self.found
+                    ],
                 }
         return data
 
@@ -168,7 +175,13 @@ class Store:
     def add(self, entries: list[tuple[str, str]], number: int | None = None) -> None:
         """Append the round ``entries`` (NAME, VALUE as ``cf add`` takes them) make, or
         put it in place of round ``number``. Raises :class:`Refused`."""
-        self._write(lambda text: _checked(add_entries(text, self.name, entries, number)))
+
+        def change(text: str) -> str:
+            game = read_game(text, self.name)
+            entered = number or len(game.rounds) + 1
+            return _checked(add_entries(text, self.name, entries, number, before=game), entered)
+
+        self._write(change)
 
     def undo(self) -> int:
         """Remove the last round; its number. Raises :class:`Refused`."""
@@ -206,21 +219,23 @@ def _message_of(exc: BaseException) -> Any:
     return args[0] if len(args) == 1 and isinstance(args[0], Message) else str(exc)
 
 
-def _checked(change: Change) -> str:
+def _checked(change: Change, entered: int | None = None) -> str:
     """The new text, if the file as it would be is valid; else :class:`Refused` with its
-    problems as ``cf validate`` prints them."""
+    problems (``entered``: the number of the round being entered, if any)."""
     if not change.report.valid:
         raise Refused(
             Message("nothing written: the file would have these problems"),
             [(change.report.file, p) for p in change.report.problems],
+            entered,
         )
     return change.text
 
 
-def _problem(file: str, p: Any) -> dict[str, Any]:
-    from cf.render.problems import problem_line
+def _problem(file: str, p: Any, entered: int | None = None) -> dict[str, Any]:
+    from cf.render.problems import entered_line, problem_line
 
-    return {"code": p.code, "player": p.player, "round": p.round, "text": problem_line(file, p)}
+    text = entered_line(p) if entered is not None and p.round == entered else problem_line(file, p)
+    return {"code": p.code, "player": p.player, "round": p.round, "text": text}
 
 
 def _standings(change: Change) -> GameStandings | None:
