@@ -304,14 +304,23 @@ def test_fix_round_k_and_undo(client, game):
     assert r.status_code == 422 and "no rounds" in r.json()["error"]
 
 
-def test_the_state_gives_each_round_for_fixing(client):
+def test_the_state_gives_each_round_for_fixing(client, game):
+    """Each round as the entries that write it again, as cf undo gives them back: tiles
+    kept in a comment beside scores are tiles again (a fix keeps them); a round with
+    notes is fixed in the file only (a fix from the page would lose them)."""
     add(client, [["Ana", "out"], ["Ben", "6-5 1-0"], [HOSTILE, "3-2"]])
     add(client, [["Ana", "4"], ["Ben", "out"], [HOSTILE, "3-2"]])
     rounds = client.get("/api/state").json()["rounds"]
     assert rounds == [
         {"Ana": "out", "Ben": "6-5 1-0", HOSTILE: "3-2"},
-        {"Ana": "4", "Ben": "0", HOSTILE: "5"},
+        {"Ana": "4", "Ben": "out", HOSTILE: "3-2"},
     ]
+    r = add(client, [["Ana", "4"], ["Ben", "out"], [HOSTILE, "3-2"]], number=2)  # a fix
+    assert r.status_code == 200
+    assert "# Ben: out; " in game.read_text(encoding="utf-8")  # the tiles' comment stays
+    with game.open("a", encoding="utf-8") as handle:
+        handle.write("    notes: Ben's cousin played for him\n")
+    assert client.get("/api/state").json()["rounds"][1] is None
 
 
 def test_game_over(tmp_path):

@@ -87,6 +87,20 @@ def remove_last_round(text: str) -> Removed:
     return Removed(doc.rebuild(body), removed, len(doc.items))
 
 
+def round_texts(text: str) -> list[str]:
+    """The text of each round of the game file ``text``, as written: from its first key to
+    the end of its last line (that line's comment with it; in a flow list, the mapping
+    alone). ``[]`` when the rounds cannot be found."""
+    try:
+        doc = _Doc(text)
+    except EditError:
+        return []
+    t = doc.text
+    if doc.flow:
+        return [t[item.start_mark.index : item.end_mark.index] for item in doc.items]
+    return [t[item.start_mark.index : doc.line_end(doc.content_end(item))] for item in doc.items]
+
+
 def round_text(data: RoundData, *, flow: bool = False) -> str:
     """One round as YAML: ``hands: {Ana: "", Ben: 9-7 6-6 4-1}`` (block style, the
     comment after it) or ``{hands: {…}}`` (flow style, which has no room for a comment).

@@ -501,9 +501,7 @@ def undo_last(text: str, file: str) -> Undo:
 
 def restore_command(file: str, game: Game, rec: RoundRecord, text: str = "") -> str | None:
     """The ``cf add`` command that writes ``rec`` (a round of ``game``) back, or ``None``
-    when it holds more than hands and scores (a deal, a move log, its starter, notes) and
-    only its YAML ``text`` can restore it. Tiles that ``cf add`` kept in a comment beside
-    the scores are given as tiles again, where they still make the score.
+    when only its YAML ``text`` can restore it (see :func:`round_entries`).
 
     >>> game = read_game("players: [Ana, Ben]\\nrounds: []\\n", "g.yaml")
     >>> from cf.record.reader import Pos
@@ -511,27 +509,42 @@ def restore_command(file: str, game: Game, rec: RoundRecord, text: str = "") -> 
     >>> print(restore_command("my.yaml", game, rec, "- scores: {Ana: 0, Ben: 28}  # Ben: 9-7 6-6"))
     cf add my.yaml Ana=0 Ben="9-7 6-6"
     """
+    values = round_entries(game, rec, text)
+    if values is None:
+        return None
+    args = [_shell_entry(p, value) for p, value in values.items()]
+    return " ".join(["cf add", shell_word(file), *args])
+
+
+def round_entries(game: Game, rec: RoundRecord, text: str = "") -> dict[str, str] | None:
+    """The entries (player -> VALUE, as ``cf add`` takes them, in seating order) that
+    write round ``rec`` of ``game`` again, or ``None`` when it holds more than hands and
+    scores (a deal, a move log, its starter, notes): only its YAML ``text`` restores it.
+    Tiles that ``cf add`` kept in a comment beside the scores (in ``text``) are given as
+    tiles again, where they still make the score."""
     if rec.deal is not None or rec.moves is not None or rec.starter_pos is not None or rec.notes:
         return None
     noted = _noted_tiles(text, game)
-    args = []
+    rules = game.rules or Rules(top=game.top)
+    values: dict[str, str] = {}
     for p in game.players:
         if rec.hands is not None and p in rec.hands and rec.hands[p].tiles is not None:
             tiles = rec.hands[p].tiles
             value = format_hand(tiles) if tiles else OUT
         elif rec.scores is not None and p in rec.scores and rec.scores[p][0] is not None:
             value = str(rec.scores[p][0])
-            double_blank = (game.rules or Rules(top=game.top)).double_blank
-            rules = game.rules or Rules(top=game.top)
             note = noted.get(p)
             if isinstance(note, OutOnDouble) and rules.out_on_double == rec.scores[p][0]:
                 value = OUT_DOUBLE
-            elif isinstance(note, tuple) and hand_points(note, double_blank) == rec.scores[p][0]:
+            elif (
+                isinstance(note, tuple)
+                and hand_points(note, rules.double_blank) == rec.scores[p][0]
+            ):
                 value = format_hand(note) or OUT
         else:
             return None
-        args.append(_shell_entry(p, value))
-    return " ".join(["cf add", shell_word(file), *args])
+        values[p] = value
+    return values
 
 
 def _noted_tiles(text: str, game: Game) -> dict[str, Value]:

@@ -23,14 +23,21 @@ from typing import Any
 from cf.errors import Error
 from cf.files import WriteError, atomic_write, locked
 from cf.i18n import Message, speaking, tr
-from cf.record.edit import EditError
-from cf.record.keeper import Change, EntryError, add_entries, check_text, undo_last
-from cf.record.reader import MAX_BYTES, Game, RoundRecord, read_game
+from cf.record.edit import EditError, round_texts
+from cf.record.keeper import (
+    OUT_DOUBLE,
+    Change,
+    EntryError,
+    add_entries,
+    check_text,
+    round_entries,
+    undo_last,
+)
+from cf.record.reader import MAX_BYTES, Game, read_game
 from cf.record.replay import round_starter
 from cf.record.standings import GameStandings, standings_of
 from cf.render.standings import game_json, movement, scoreboard_footer
 from cf.rules import Rules
-from cf.tiles import format_hand
 
 #: What the file's stat says of its content: inode, size, modification time (ns).
 Signature = tuple[int, int, int]
@@ -256,7 +263,7 @@ def state_of(change: Change) -> dict[str, Any]:
         "top": game.top,
         "double_blank": rules.double_blank,
         "players": list(game.players),
-        "rounds": [_entries(game, r) for r in game.rounds],
+        "rounds": _entries(change),
         "problems": [_problem(change.report.file, p) for p in change.report.problems],
     }
     standing = _standings(change)
@@ -298,20 +305,22 @@ def shown_of(source: Change | Refused) -> dict[str, Any]:
     }
 
 
-def _entries(game: Game, rec: RoundRecord) -> dict[str, str] | None:
-    """Round ``rec`` as the entries that write it again (score, tiles or ``out``); ``None``
-    for a round with a deal or a move log, which only the file itself can fix."""
-    if rec.deal is not None or rec.moves is not None:
-        return None
-    out: dict[str, str] = {}
-    for p in game.players:
-        if rec.hands is not None and p in rec.hands and rec.hands[p].tiles is not None:
-            tiles = rec.hands[p].tiles
-            out[p] = format_hand(tiles) if tiles else "out"
-        elif rec.scores is not None and p in rec.scores and rec.scores[p][0] is not None:
-            out[p] = str(rec.scores[p][0])
-        else:
-            return None
+def _entries(change: Change) -> list[dict[str, str] | None]:
+    """Each round as the entries that write it again (score, tiles or ``out``, the tiles
+    cf add kept in a comment beside scores as tiles), as ``cf undo`` gives them back;
+    ``None`` for a round only the file itself can fix (a deal, a move log, a starter,
+    notes: a fix from the page would lose them)."""
+    texts = round_texts(change.text)
+    if len(texts) != len(change.game.rounds):
+        texts = [""] * len(change.game.rounds)
+    rules = change.game.rules or Rules(top=change.game.top)
+    out: list[dict[str, str] | None] = []
+    for rec, text in zip(change.game.rounds, texts, strict=True):
+        values = round_entries(change.game, rec, text)
+        if values is not None:  # the page has no out-double: it is that score
+            double = str(rules.out_on_double)
+            values = {p: double if v == OUT_DOUBLE else v for p, v in values.items()}
+        out.append(values)
     return out
 
 
