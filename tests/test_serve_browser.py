@@ -290,6 +290,40 @@ def test_a_photo_with_no_domino_and_a_round_written_elsewhere(browser, tmp_path)
         assert len(rounds_in_file(path)) == 1
 
 
+def test_a_reload_keeps_what_was_typed_but_not_an_unconfirmed_photo(browser, tmp_path):
+    """A phone may reload a tab it put aside: the round being typed comes back, except a
+    photo's reading not yet confirmed (it would pass for tiles picked by hand)."""
+    d = browser
+    path = tmp_path / "night.yaml"
+    path.write_text(new_game_text(["Ana", "Ben", "Cy"], Rules(top=12)), encoding="utf-8")
+    photo = tmp_path / "cy.png"
+    cv2.imwrite(str(photo), render_hand(3, size=(1024, 768), difficulty=0).image)
+    with running(path, TOKEN) as base:
+        emulate(d, PHONE)
+        d.get(f"{base}?t={TOKEN}")
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .player"))
+        score(d, "Ana", 12)
+        mode(d, "Ben", "tiles")
+        tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, '.tile[data-tile="3-2"]'))
+        card(d, "Cy").find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(str(photo))
+        wait(d, lambda d: card(d, "Cy").find_elements(By.CSS_SELECTOR, ".confirm"), 30)
+        d.refresh()
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .player"))
+        assert (
+            card(d, "Ana").find_element(By.CSS_SELECTOR, "input.score").get_attribute("value")
+            == "12"
+        )
+        assert card(d, "Ben").find_element(By.CSS_SELECTOR, ".value").text == "3-2: 5"
+        assert not card(d, "Cy").find_elements(By.CSS_SELECTOR, ".modes button.on")
+        # Once the round is written, a reload gives the next round's empty form.
+        mode(d, "Cy", "out")
+        tap(d, d.find_element(By.ID, "submit"))
+        wait(d, lambda d: d.find_element(By.ID, "entry-title").text == "Round 2")
+        d.refresh()
+        wait(d, lambda d: d.find_element(By.ID, "entry-title").text == "Round 2")
+        assert not d.find_elements(By.CSS_SELECTOR, "#players .modes button.on")
+
+
 def test_the_screenshots_of_the_docs(browser, tmp_path):
     """A family's game in round 3: the phone with Ben's photo read and waiting to be
     confirmed, and the TV. Written to $CF_SCREENSHOTS (docs/images) when that is set."""

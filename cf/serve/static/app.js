@@ -216,6 +216,33 @@
     else if (f.mode === "tiles") text = (f.tiles.length ? f.tiles.join(" ") : t("no_tiles")) + ": " + points(f.tiles);
     card.querySelector(".value").textContent = text;
     card.classList.remove("bad");
+    keep();
+  }
+
+  // --- what is typed outlives a reload (a phone may reload a tab it put aside) --------
+  function keptKey() { return "cf-form:" + state.file + ":" + JSON.stringify(state.players); }
+
+  function keep() {
+    if (fixing) return;  // a fix starts again from the round as it is
+    var kept = {};
+    state.players.forEach(function (p) {
+      var f = form[p] || blank();
+      // A photo's reading not yet confirmed is not kept: after a reload it would pass
+      // for tiles picked by hand.
+      kept[p] = f.photo && f.photo.pending ? blank() : { mode: f.mode, score: f.score,
+        tiles: f.tiles.slice(), photo: null };
+    });
+    try {
+      sessionStorage.setItem(keptKey(), JSON.stringify({ round: nextRound(), form: kept }));
+    } catch (e) { /* private mode, or storage full: nothing kept */ }
+  }
+
+  function restore() {
+    try {
+      var kept = JSON.parse(sessionStorage.getItem(keptKey()) || "null");
+      if (!kept || kept.round !== nextRound()) return;
+      state.players.forEach(function (p) { if (kept.form[p]) form[p] = kept.form[p]; });
+    } catch (e) { /* nothing kept, or not readable: an empty form */ }
   }
 
   function takenByOthers(p) {
@@ -462,6 +489,7 @@
   }
 
   resetForm(null);
+  restore();
   render();
   listen();
 })();
