@@ -383,6 +383,8 @@ def test_the_chart_is_cf_tallys(client, game):
     assert "<polyline" in r.text
     assert HOSTILE not in r.text and "&lt;script&gt;" in r.text
     assert r.headers["content-security-policy"].startswith("default-src 'none'")
+    # named by the game's title, as cf tally --chart names one game (not game.yaml)
+    assert "Night &lt;script&gt;" in r.text and "game.yaml" not in r.text
 
 
 # --- photos ------------------------------------------------------------------------------------

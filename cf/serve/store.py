@@ -175,7 +175,8 @@ class Store:
             standing = _standings(change)
             if standing is None:
                 raise Refused(Message("the file has problems, so there is no chart"))
-            return chart_svg(*running_totals([standing]))
+            # named as cf tally --chart names one game: by its title, else its file
+            return chart_svg(*running_totals([standing]), change.game.title)
 
     # --- writing ---------------------------------------------------------------------
 
