@@ -122,6 +122,7 @@ def test_a_game_night_from_the_phone(browser, tmp_path):
         phone = d.current_window_handle
         wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .player"))
         assert d.find_element(By.ID, "entry-title").text == "Round 1"
+        assert round_head(d) == ""  # no "round 0" column before the first round
         # The hostile name is text: in the scoreboard and on its card, and nothing ran.
         assert card(d, HOSTILE).find_element(By.CSS_SELECTOR, ".name").text == HOSTILE
         assert [p for p, _ in board(d)] == PLAYERS

@@ -53,7 +53,8 @@
     clear(body);
     if (!board) { $("footer").textContent = said(state, "error") || ""; return; }
     var marked = board.rounds_played > 0;
-    $("round-head").textContent = t("round_head", { round: board.rounds_played });
+    // the column of the last round played: none before the first
+    $("round-head").textContent = marked ? t("round_head", { round: board.rounds_played }) : "";
     board.standings.forEach(function (r) {
       var top = marked && r.rank === 1;
       var tr = el("tr", { cls: top ? "top" : "", "data-player": r.player },
