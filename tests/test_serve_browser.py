@@ -289,6 +289,13 @@ def test_a_photo_with_no_domino_and_a_round_written_elsewhere(browser, tmp_path)
         assert not d.find_elements(By.CSS_SELECTOR, "#players .photo")
         tap(d, d.find_element(By.ID, "submit"))  # nothing typed: nothing written
         assert len(rounds_in_file(path)) == 1
+        # A score that is no score says so (not just "give a score").
+        score(d, "Ana", -3)
+        mode(d, "Ben", "out")
+        score(d, "Cy", 2)
+        tap(d, d.find_element(By.ID, "submit"))
+        assert "Ana: '-3' is not a score (a score is a whole number" in refusal.text
+        assert len(rounds_in_file(path)) == 1
 
 
 def test_a_reload_keeps_what_was_typed_but_not_an_unconfirmed_photo(browser, tmp_path):

@@ -345,7 +345,8 @@
     }
     if (f.mode === "out") return { value: "out" };
     if (f.mode === "score") {
-      if (!/^[0-9]+$/.test(f.score)) return { error: t("give_value", { player: p }) };
+      if (f.score === "") return { error: t("give_value", { player: p }) };
+      if (!/^[0-9]+$/.test(f.score)) return { error: t("not_score", { player: p, score: f.score }) };
       return { value: f.score };
     }
     if (f.mode === "tiles") return { value: f.tiles.length ? f.tiles.join(" ") : "out" };
