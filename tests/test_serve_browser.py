@@ -154,6 +154,10 @@ def test_a_game_night_from_the_phone(browser, tmp_path):
         mode(d, HOSTILE, "tiles")
         for tile in ("3-2", "1-0"):
             tap(d, card(d, HOSTILE).find_element(By.CSS_SELECTOR, f'.tile[data-tile="{tile}"]'))
+        # a tile picked for one player is greyed at once in a grid already open for another
+        assert "taken" in ben.find_element(
+            By.CSS_SELECTOR, '.tile[data-tile="3-2"]'
+        ).get_attribute("class")
         assert card(d, HOSTILE).find_element(By.CSS_SELECTOR, ".value").text == "3-2 1-0: 6"
         # Not before the reading is confirmed: nothing is written.
         tap(d, d.find_element(By.ID, "submit"))

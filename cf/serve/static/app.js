@@ -171,6 +171,7 @@
         form[p].mode = m[0];
         form[p].photo = null;
         fill(card, p);
+        markTaken();  // tiles picked here are given (or no longer) as this mode says
       });
       modes.appendChild(b);
     });
@@ -254,11 +255,27 @@
     return taken;
   }
 
+  function starterTile() {
+    return (state.scoreboard && !fixing) ? state.scoreboard.next_starter : null;
+  }
+
+  // Grey, in every grid shown, the round's starter and the tiles given to someone else.
+  function markTaken() {
+    var starter = starterTile();
+    document.querySelectorAll("#players .player").forEach(function (card) {
+      var taken = takenByOthers(card.getAttribute("data-player"));
+      card.querySelectorAll(".tile").forEach(function (b) {
+        var t = b.getAttribute("data-tile");
+        b.classList.toggle("taken", Boolean(taken[t]) || t === starter);
+      });
+    });
+  }
+
   function tileGrid(card, p) {
     var f = form[p];
     var grid = el("div", { cls: "grid" });
     var taken = takenByOthers(p);
-    var starter = (state.scoreboard && !fixing) ? state.scoreboard.next_starter : null;
+    var starter = starterTile();
     tilesOfSet(state.top).forEach(function (row) {
       var line = el("div", { cls: "grid-row" });
       row.forEach(function (t) {
@@ -270,6 +287,7 @@
           if (i >= 0) f.tiles.splice(i, 1); else f.tiles.push(t);
           b.classList.toggle("on", i < 0);
           showValue(card, p);
+          markTaken();
         });
         line.appendChild(b);
       });
