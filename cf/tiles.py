@@ -164,8 +164,8 @@ def _tile_hint(token: str, top: int | None) -> str:
         except TileError:
             pass
         else:
-            return f"did you mean {fixed}?"
-    return "write it like 9-7 or [9|7]"
+            return Message("did you mean {tile}?", tile=fixed)
+    return Message("write it like 9-7 or [9|7]")
 
 
 def _parse_oriented(text: str, top: int | None) -> tuple[int, int]:

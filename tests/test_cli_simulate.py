@@ -237,6 +237,15 @@ def test_several_games_go_to_a_folder(cli, tmp_path):
     assert validated.exit_code == 0, validated.stdout
 
 
+def test_several_games_without_a_folder_are_a_usage_error(cli):
+    """--games above 1 writes a folder: without --output (stdout) it is exit 2 before any
+    game is played (it was an internal error)."""
+    result = cli("simulate", "--games", "2", "--rounds", "1", "--seed", "1")
+    assert result.exit_code == 2
+    assert "several games need a folder, not stdout" in result.stderr
+    assert result.stdout == ""
+
+
 # --- (c) studies -----------------------------------------------------------------------------
 
 STUDY = ["simulate", "--players", "3", "--set", "6", "--games", "20", "--stats", "--seed", "77",

@@ -396,6 +396,14 @@ def test_no_did_you_mean_where_the_fix_is_no_tile_of_the_set(cli):
     assert result.stderr == "Error: 'l0-1' is not a tile (write it like 9-7 or [9|7])\n"
 
 
+def test_the_tile_hint_is_in_the_reader_s_language(cli):
+    """The hint inside "is not a tile (…)" is translated with the rest (it stayed English)."""
+    result = cli("--lang", "es", "score", "4-l")
+    assert result.stderr == "Error: '4-l' no es una ficha (¿querías decir 4-1?)\n"
+    result = cli("--lang", "gl", "score", "x")
+    assert result.stderr == "Erro: 'x' non é unha ficha (escríbea como 9-7 ou [9|7])\n"
+
+
 def test_cf_add_says_it_too(cli, family):
     result = add(cli, family, "Ana=4-l", "Ben=0", "Mamá=1", "Tío Lu=out")
     assert result.exit_code == 1 and "'4-l' is not a tile (did you mean 4-1?)" in result.stderr

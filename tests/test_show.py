@@ -399,3 +399,28 @@ def test_the_output_file_ending_picks_the_format(cli, tmp_path, name, start):
         assert "round 3, after move 20 of 46" in text
     explicit = cli("show", FAMILY, "-r", "3", "-m", "20", "-f", "text", "-o", str(out))
     assert explicit.exit_code == 0 and "after move 20" in out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "svg", "html"])
+def test_a_deal_the_set_cannot_make_is_not_replayed(cli, tmp_path, fmt):
+    """A deal of 100,000,000 tiles (cf validate's rules problem) would put that many unseen
+    tiles in each hand: the svg drew one each (minutes, gigabytes). No round is replayed;
+    the page keeps the rounds' scores (no board), as for any round it cannot replay."""
+    path = tmp_path / "g.yaml"
+    path.write_text(
+        "players: [Ana, Ben, Carla]\nrules: {deal: 100000000}\nrounds:\n"
+        "  - starter: 9-9\n    moves:\n      - Ana: 9-7\n      - Ben: draw, pass\n"
+    )
+    out = tmp_path / f"out.{fmt}"
+    result = cli("show", str(path), "-f", fmt, "-o", str(out))
+    if fmt == "html":
+        assert result.exit_code == 0 and "<svg" not in out.read_text()
+        return
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: {path}: dealing 100000000 tiles to 3 players needs 300000000 tiles: "
+        "double-nine has only 54 besides the starting double: no round can be replayed "
+        "(run cf validate)\n"
+    )
+    hint = cli("hint", str(path))
+    assert hint.exit_code == 1 and "no round can be replayed" in hint.stderr

@@ -508,6 +508,8 @@ _HINT = "'--output'"
 
 def check_output(output: str | None, games: int, force: bool) -> None:
     """Refuse, before any game is played, an ``-o`` that cannot take the games (exit 2)."""
+    if games > 1 and output is None:  # stdout, by default: several games need a folder
+        raise typer.BadParameter(_("several games need a folder, not stdout"), param_hint=_HINT)
     if output is None or (output == "-" and games == 1):
         return
     if output == "":

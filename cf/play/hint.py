@@ -22,7 +22,7 @@ from cf.notation import Action, Move
 from cf.play.knowledge import Knowledge, KnowledgeError, from_log, public_log
 from cf.play.search import Judgement, evaluate, judge_drawn
 from cf.record.reader import Game
-from cf.record.replay import Replay, ReplayError, replay, round_starter, unusable
+from cf.record.replay import Replay, ReplayError, check_playable, replay, round_starter
 from cf.rules import DRAW_ONE_MAY
 from cf.tiles import Tile, hand_points
 
@@ -216,8 +216,10 @@ def _advise_drawn(
 
 def _checked_round(game: Game, round_number: int | None, player: str | None) -> int:
     """The round to advise on (default: the last), once the game and options fit it."""
-    if game.rules is None or len(game.players) < 2:
-        raise HintError(unusable(game))
+    try:
+        check_playable(game)
+    except ReplayError as exc:
+        raise HintError(exc.args[0]) from None
     if not game.rounds:
         raise HintError(Message("the game has no rounds yet"))
     if round_number is None:

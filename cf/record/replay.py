@@ -21,7 +21,7 @@ from cf.errors import Error
 from cf.i18n import Message
 from cf.record.problems import Problem
 from cf.record.reader import Game, HandEntry, MoveEntry, RoundRecord
-from cf.rules import Rules
+from cf.rules import Rules, RulesError
 from cf.tiles import DominoSet, Tile, set_name
 
 
@@ -58,6 +58,20 @@ def unusable(game: Game) -> str:
                 return Message("line {line}: [yaml] {message}", line=p.line, message=p.message)
             return f"[yaml] {p.message}"
     return Message("the game has no usable rules or players: run cf validate")
+
+
+def check_playable(game: Game) -> None:
+    """Raise :class:`ReplayError` unless ``game`` can be replayed: usable rules and
+    players, and a deal its set can make for them (a deal of 100,000,000 tiles, which cf
+    validate reports as a ``rules`` problem, would hold that many unseen tiles)."""
+    if game.rules is None or len(game.players) < 2:
+        raise ReplayError(unusable(game))
+    try:
+        game.rules.row(len(game.players))
+    except RulesError as exc:
+        raise ReplayError(
+            Message("{why}: no round can be replayed (run cf validate)", why=exc.args[0])
+        ) from None
 
 
 def round_count_message(game: Game) -> str | None:
@@ -136,8 +150,8 @@ def replay(
     """Replay round ``round_number`` (default: the last round that has moves) up to
     ``move`` moves (default: the whole log). Raises :class:`ReplayError` for a round or
     move that does not exist, or a game without usable rules or players."""
-    if game.rules is None or len(game.players) < 2:
-        raise ReplayError(unusable(game))
+    check_playable(game)
+    assert game.rules is not None  # checked
     if round_number is None:
         with_moves = [r.number for r in game.rounds if r.moves is not None]
         if not with_moves:

@@ -337,8 +337,13 @@ def _outcome(game: Game, report: Report) -> str | None:
 def _replayed(game: Game, rec: RoundRecord) -> tuple[Layout, list[Step]] | None:
     """Round ``rec``'s layout and steps, or ``None`` when it has no log, the game no usable
     rules or players, or the rules cannot deal it (cf validate says why: its score only)."""
-    replayable = game.rules is not None and len(game.players) >= 2
-    if rec.moves is None or not replayable:
+    from cf.record.replay import ReplayError, check_playable
+
+    if rec.moves is None:
+        return None
+    try:
+        check_playable(game)
+    except ReplayError:
         return None
     assert game.rules is not None
     if rec.number > game.top + 1 and game.rules.target is None:  # no double starts it
