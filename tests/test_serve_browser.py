@@ -100,6 +100,13 @@ def emulate(d, metrics: dict) -> None:
     d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
 
 
+def open_phone(d, base: str) -> None:
+    """The game's page on a phone-sized screen, its form drawn."""
+    emulate(d, PHONE)
+    d.get(f"{base}?t={TOKEN}")
+    wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .player"))
+
+
 def rounds_in_file(path: Path) -> list:
     game = read_game_file(str(path))
     assert validate(game).valid
@@ -255,9 +262,7 @@ def test_a_photo_with_no_domino_and_a_round_written_elsewhere(browser, tmp_path)
     white = tmp_path / "white.png"
     cv2.imwrite(str(white), np.full((600, 800, 3), 255, np.uint8))
     with running(path, TOKEN) as base:
-        emulate(d, PHONE)
-        d.get(f"{base}?t={TOKEN}")
-        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .player"))
+        open_phone(d, base)
         score(d, "Ana", 12)
         mode(d, "Cy", "score")
         score(d, "Cy", 3)
@@ -308,9 +313,7 @@ def test_a_reload_keeps_what_was_typed_but_not_an_unconfirmed_photo(browser, tmp
     photo = tmp_path / "cy.png"
     cv2.imwrite(str(photo), render_hand(3, size=(1024, 768), difficulty=0).image)
     with running(path, TOKEN) as base:
-        emulate(d, PHONE)
-        d.get(f"{base}?t={TOKEN}")
-        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .player"))
+        open_phone(d, base)
         score(d, "Ana", 12)
         mode(d, "Ben", "tiles")
         tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, '.tile[data-tile="3-2"]'))
