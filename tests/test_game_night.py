@@ -402,6 +402,13 @@ def test_the_tile_hint_is_in_the_reader_s_language(cli):
     assert result.stderr == "Error: '4-l' no es una ficha (¿querías decir 4-1?)\n"
     result = cli("--lang", "gl", "score", "x")
     assert result.stderr == "Erro: 'x' non é unha ficha (escríbea como 9-7 ou [9|7])\n"
+    # and in cf validate's problems, the hand named in the reader's language too
+    checked = cli("--lang", "es", "validate", "-", input="players: [Ana, Ben]\nrounds:\n"
+                  "  - hands: {Ana: 4-l, Ben: ''}\n")  # fmt: skip
+    assert "[tile] la mano de Ana: '4-l' no es una ficha (¿querías decir 4-1?)" in checked.stdout
+    as_json = cli("--lang", "es", "validate", "-f", "json", "-", input="players: [Ana, Ben]\n"
+                  "rounds:\n  - hands: {Ana: 4-l, Ben: ''}\n")  # fmt: skip
+    assert "Ana's hand: '4-l' is not a tile (did you mean 4-1?)" in as_json.stdout  # machine
 
 
 def test_cf_add_says_it_too(cli, family):

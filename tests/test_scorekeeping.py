@@ -254,6 +254,13 @@ def test_a_file_that_cannot_take_a_round_is_refused_with_its_problems(
     assert path.read_text() == text
 
 
+def test_undo_of_no_rounds_says_so_even_in_a_file_with_other_problems(cli, tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text("players: [Ana, Ana]\nrounds: []\n")  # a name seated twice, too
+    result = cli("undo", str(path))
+    assert (result.exit_code, result.stderr) == (1, "Error: the file has no rounds\n")
+
+
 def test_an_entry_without_equals_is_a_usage_error(cli, game):
     assert cli("add", str(game), "Ana=1", "Ben").exit_code == 2
     assert cli("add", str(game / "nope"), "Ana=1").exit_code == 2

@@ -94,7 +94,8 @@ def state_in_page(html: str) -> dict:
 @pytest.mark.parametrize(("method", "route"), ROUTES)
 def test_no_token_is_403_everywhere_and_reveals_nothing(game, method, route):
     c = client_for(game)
-    for headers in ({}, {"x-cf-token": "wrong"}, {"cookie": "cf_token=wrong"}):
+    wrong = ({"cookie": f"{cookie_name(TOKEN)}=wrong"}, {"cookie": f"cf_token={TOKEN}"})
+    for headers in ({}, {"x-cf-token": "wrong"}, *wrong):
         r = c.request(method, route, headers=headers)
         assert r.status_code == 403, (route, headers)
         assert r.text == "forbidden"
@@ -133,6 +134,32 @@ def test_two_servers_on_one_computer_keep_a_cookie_each(game, tmp_path):
     c.cookies.clear()
     c.cookies.set("cf_token", TOKEN)  # the token under another server's name: no entry
     assert c.get("/api/state").status_code == 403
+
+
+def test_a_round_entered_as_another_number_is_refused(client, game):
+    """The page says which round it entered ("next"): written meanwhile elsewhere, the
+    round it typed is not appended as the next one."""
+    entries = [["Ana", "0"], ["Ben", "5"], [HOSTILE, "7"]]
+    assert (
+        client.post("/api/round", json={"entries": entries, "next": 1}, headers=WRITE).status_code
+        == 200
+    )
+    before = game.read_bytes()
+    r = client.post("/api/round?lang=es", json={"entries": entries, "next": 1}, headers=WRITE)
+    assert r.status_code == 422
+    assert r.json()["error"].startswith(
+        "nothing written: this was entered as round 1, but the next round is 2"
+    )
+    assert r.json()["shown"]["error"].startswith(
+        "no se ha escrito nada: esto se introdujo como la ronda 1"
+    )
+    assert game.read_bytes() == before
+    r = client.post("/api/round", json={"entries": entries, "next": "2"}, headers=WRITE)
+    assert r.status_code == 400 and game.read_bytes() == before
+    assert (
+        client.post("/api/round", json={"entries": entries, "next": 2}, headers=WRITE).status_code
+        == 200
+    )
 
 
 def test_a_write_needs_the_token_in_its_header_not_only_the_cookie(client, game):

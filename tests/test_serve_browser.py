@@ -336,6 +336,49 @@ def test_a_reload_keeps_what_was_typed_but_not_an_unconfirmed_photo(browser, tmp
         assert not d.find_elements(By.CSS_SELECTOR, "#players .modes button.on")
 
 
+def test_the_page_s_own_writes_and_a_refused_token(browser, tmp_path):
+    """The page's own add and undo, answered after the live update already came, do not
+    say that another phone changed the rounds; a write refused for its token (403) says
+    to open the join link again, not that the server cannot be reached."""
+    d = browser
+    path = tmp_path / "night.yaml"
+    path.write_text(new_game_text(["Ana", "Ben"], Rules(top=6)), encoding="utf-8")
+    slow = (
+        "var f = window.fetch; window.fetch = function (u, o) { return f(u, o).then("
+        "function (r) { return new Promise(function (ok) { setTimeout(function () "
+        "{ ok(r); }, 1500); }); }); };"
+    )
+    with running(path, TOKEN) as base:
+        open_phone(d, base)
+        d.execute_script(slow)  # every answer comes 1.5 s late: the live update first
+        score(d, "Ana", 12)
+        mode(d, "Ben", "out")
+        tap(d, d.find_element(By.ID, "submit"))
+        wait(d, lambda d: d.find_element(By.ID, "entry-title").text == "Round 2")
+        refusal = d.find_element(By.ID, "refusal")
+        assert not refusal.is_displayed(), refusal.text
+        score(d, "Ana", 3)  # something typed, then this page's own undo
+        tap(d, d.find_element(By.ID, "undo"))
+        tap(d, d.find_element(By.ID, "undo"))
+        wait(d, lambda d: d.find_element(By.ID, "entry-title").text == "Round 1", 10)
+        d.execute_script("return new Promise(function (ok) { setTimeout(ok, 2000); })")
+        assert not refusal.is_displayed(), refusal.text
+        assert rounds_in_file(path) == []
+
+        # A write whose token the server does not know (another server's page, say).
+        d.delete_all_cookies()
+        d.execute_script(
+            "var f = window.fetch; window.fetch = function (u, o) { o = o || {};"
+            " o.headers = Object.assign({}, o.headers, {'X-CF-Token': 'wrong'});"
+            " return f(u, o); };"
+        )
+        score(d, "Ana", 12)
+        mode(d, "Ben", "out")
+        tap(d, d.find_element(By.ID, "submit"))
+        wait(d, lambda d: "open it again from the join link" in refusal.text, 10)
+        assert rounds_in_file(path) == []
+
+
 def test_the_screenshots_of_the_docs(browser, tmp_path):
     """A family's game in round 3: the phone with Ben's photo read and waiting to be
     confirmed, and the TV. Written to $CF_SCREENSHOTS (docs/images) when that is set."""

@@ -95,7 +95,7 @@ def add(
 ) -> None:
     """The command; its --help is the decorator's help text (marked for translation)."""
     from cf.files import WriteError, atomic_write, locked
-    from cf.record.edit import EditError
+    from cf.record.edit import EditError, UnreadableRounds
     from cf.record.keeper import EntryError, FileError, add_entries
 
     pairs = entry_pairs(entry)
@@ -122,9 +122,9 @@ def add(
             ]
             try:
                 change = add_entries(text, file, values, round_, before=before)
-            except (FileError, EditError) as exc:
+            except (FileError, UnreadableRounds) as exc:
                 refuse_file(exc, before)
-            except EntryError as exc:
+            except (EntryError, EditError) as exc:
                 fail_lines(tr(exc))
             if not change.report.valid:
                 _print_problems(change.report, round_ or count + 1)

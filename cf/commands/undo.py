@@ -34,7 +34,7 @@ def undo(
     """The command; its --help is the decorator's help text (marked for translation)."""
     from cf.commands.add import _check_file, _print_problems, _read, refuse_file
     from cf.files import WriteError, atomic_write, locked
-    from cf.record.edit import EditError
+    from cf.record.edit import EditError, UnreadableRounds
     from cf.record.keeper import EntryError, FileError, restore_command, undo_last
     from cf.record.reader import read_game
 
@@ -44,9 +44,9 @@ def undo(
             text = _read(file)
             try:
                 result = undo_last(text, file)
-            except (FileError, EditError) as exc:
+            except (FileError, UnreadableRounds) as exc:
                 refuse_file(exc, read_game(text, file))
-            except EntryError as exc:
+            except (EntryError, EditError) as exc:
                 fail(tr(exc))
             if not result.change.report.valid:
                 _print_problems(result.change.report)

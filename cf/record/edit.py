@@ -48,6 +48,11 @@ class EditError(Error, ValueError):
     """The file's rounds cannot be edited: no readable ``rounds`` list, or no such round."""
 
 
+class UnreadableRounds(EditError):
+    """No readable ``rounds`` list: the file is not YAML, not a mapping, or its ``rounds``
+    is missing, twice, or not a list (cf validate says so too)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Removed:
     """What :func:`remove_last_round` did: the new text, and the removed round's own text."""
@@ -146,21 +151,23 @@ class _Doc:
         try:
             root = compose(self.text, outline=True)  # the rounds as outlines
         except yaml.YAMLError as exc:
-            raise EditError(Message("the file is not valid YAML: {exc}", exc=exc)) from None
+            raise UnreadableRounds(Message("the file is not valid YAML: {exc}", exc=exc)) from None
         if not isinstance(root, yaml.MappingNode):
-            raise EditError(Message("the file is not a mapping with players and rounds"))
+            raise UnreadableRounds(Message("the file is not a mapping with players and rounds"))
         self.root = root
         found = [(k, v) for k, v in root.value if isinstance(k, yaml.ScalarNode)]
         rounds = [(k, v) for k, v in found if k.value == "rounds"]
         if len(rounds) != 1:
-            raise EditError("the file has no 'rounds' list" if not rounds else "two 'rounds'")
+            raise UnreadableRounds(
+                "the file has no 'rounds' list" if not rounds else "two 'rounds'"
+            )
         self.key, self.node = rounds[0]
         if isinstance(self.node, yaml.SequenceNode):
             self.items: list[yaml.Node] = list(self.node.value)
         elif _is_null(self.node):  # as the reader takes it: no rounds
             self.items = []
         else:
-            raise EditError(Message("'rounds' is not a list"))
+            raise UnreadableRounds(Message("'rounds' is not a list"))
 
     def rebuild(self, body: str) -> str:
         if self.cr_only:

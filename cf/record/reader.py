@@ -1090,7 +1090,7 @@ class _RoundReader:
         self.names = names
         self.top = top
         self.moves = _MoveReader(values, names, top)
-        self.failed: dict[str, str] = {}  # tokens that are no tile, and why
+        self.failed: dict[str, str] = {}  # tokens that are no tile, and why (a Message)
 
     def read(self, number: int, node: yaml.Node) -> RoundRecord:
         v = self.v
@@ -1182,7 +1182,7 @@ class _RoundReader:
         if what == "scores":
             self.v.decimal(value, f"{clip(name)}'s score", "schema")
         elif not _is_null(value):
-            self.tokens(value, f"{clip(name)}'s hand")
+            self.tokens(value, Message("{player}'s hand", player=clip(name)))
 
     def unknown_name(self, name: str, what: str, key_node: yaml.Node, rec: RoundRecord) -> None:
         guess = self.names.guess(name)
@@ -1204,7 +1204,11 @@ class _RoundReader:
         hands: dict[str, HandEntry] = {}
         for name, key_node, value in self.read_names(node, what, rec):
             pos = _pos(value) if not _is_null(value) else _pos(key_node)
-            label = f"{clip(name)}'s {'dealt hand' if what == 'deal' else 'hand'}"
+            label = (
+                Message("{player}'s dealt hand", player=clip(name))
+                if what == "deal"
+                else Message("{player}'s hand", player=clip(name))
+            )
             tiles = self.read_tiles(value, label, name)
             if tiles is None and what == "deal":
                 rec.broken = True
@@ -1263,14 +1267,17 @@ class _RoundReader:
                 try:
                     tile = Tile.of(*parse_oriented(token, self.top))
                 except NotationError as exc:
-                    why = str(exc)
+                    said = exc.args[0] if exc.args else str(exc)
+                    why = said if isinstance(said, Message) else str(exc)  # said in any language
                     if len(failed) < 10_000:  # a file of one bad token a million times
                         failed[token] = why
             if why is not None:
                 if log.full:
                     log.skip("tile")
                 else:
-                    self.v.report("tile", f"{what}: {why}", where, player=name)
+                    self.v.report(
+                        "tile", Message("{what}: {why}", what=what, why=why), where, player=name
+                    )
                 ok = False
                 continue
             if tile in tiles:

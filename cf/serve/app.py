@@ -198,8 +198,11 @@ def create_app(
         entries, number = _round_request(body)
         if isinstance(entries, Message):
             return _refusal(entries, 400, lang)
+        expect = body.get("next")  # the round the page entered, when it appends one
+        if expect is not None and (not isinstance(expect, int) or isinstance(expect, bool)):
+            return _refusal(Message("next must be a whole number"), 400, lang)
         try:
-            await anyio.to_thread.run_sync(store.add, entries, number)
+            await anyio.to_thread.run_sync(store.add, entries, number, expect)
         except Refused as exc:
             return _refused(exc, 422, lang)
         current = await anyio.to_thread.run_sync(store.state, lang)

@@ -180,13 +180,27 @@ class Store:
 
     # --- writing ---------------------------------------------------------------------
 
-    def add(self, entries: list[tuple[str, str]], number: int | None = None) -> None:
+    def add(
+        self, entries: list[tuple[str, str]], number: int | None = None, expect: int | None = None
+    ) -> None:
         """Append the round ``entries`` (NAME, VALUE as ``cf add`` takes them) make, or
-        put it in place of round ``number``. Raises :class:`Refused`."""
+        put it in place of round ``number``. ``expect``: the number the round was entered
+        as; appended as another (a round written meanwhile elsewhere), it is refused.
+        Raises :class:`Refused`."""
 
         def change(text: str) -> str:
             game = read_game(text, self.name)
             entered = number or len(game.rounds) + 1
+            if number is None and expect is not None and expect != entered:
+                raise Refused(
+                    Message(
+                        "nothing written: this was entered as round {expect}, but the next "
+                        "round is {next} now (the rounds changed elsewhere): check them, "
+                        "then enter it again",
+                        expect=expect,
+                        next=entered,
+                    )
+                )
             return _checked(add_entries(text, self.name, entries, number, before=game), entered)
 
         self._write(change)

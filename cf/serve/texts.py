@@ -78,7 +78,7 @@ SCRIPT = {
     "nothing_written": N_("Nothing written: {why}"),
     "refused": N_("refused"),
     "unreachable": N_("the server cannot be reached"),
-    "in_file": N_("a round with a deal, moves or notes: fix it in the file"),
+    "in_file": N_("a round with a deal, moves, a starter or notes: fix it in the file"),
     "fix": N_("Fix"),
     "tap_again": N_("Tap again to remove round {round}"),
     "undo": N_("Undo last round"),

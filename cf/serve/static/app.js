@@ -14,6 +14,7 @@
   var form = {};       // player -> {mode, score, tiles: [], photo}
   var formKey = null;  // what the form was built for (players, round)
   var undoArmed = null;
+  var posting = false; // a write of this page is on its way: its answer brings the state
 
   function el(tag, attrs) {
     var node = document.createElement(tag);
@@ -333,7 +334,12 @@
     fetch("api/photo?" + lang, {
       method: "POST", body: file, credentials: "same-origin",
       headers: { "X-CF-Token": config.token, "Content-Type": file.type || "application/octet-stream" }
-    }).then(function (r) { return r.json(); }).then(function (data) {
+    }).then(function (r) {
+      if (r.status === 403 && !/json/.test(r.headers.get("Content-Type") || "")) {
+        return { error: t("forbidden") };  // the join token, not the photo
+      }
+      return r.json();
+    }).then(function (data) {
       if (data.error) {
         f.photo = { pending: true, found: false, message: said(data, "error") };
       } else if (!data.found) {
@@ -350,6 +356,7 @@
           image: data.image, unreadable: data.unreadable };
       }
       fill(card, p);
+      markTaken();  // the photo's tiles are given (or none now) in every other grid
     }).catch(function () {
       f.photo = { pending: true, found: false, message: t("not_sent") };
       fill(card, p);
@@ -400,7 +407,10 @@
     }
     var button = $("submit");
     button.disabled = true;
-    post("api/round?" + lang, { entries: entries, round: fixing }).then(function (res) {
+    posting = true;
+    var body = { entries: entries, round: fixing, next: fixing ? null : nextRound() };
+    post("api/round?" + lang, body).then(function (res) {
+      posting = false;
       button.disabled = false;
       if (res.ok) {
         $("refusal").hidden = true;
@@ -467,7 +477,9 @@
     undoArmed = null;
     button.textContent = t("undo");
     button.classList.remove("armed");
+    posting = true;
     post("api/undo?" + lang, {}).then(function (res) {
+      posting = false;
       if (res.ok) { state = res.data; resetForm(null); render(); }
       else refuse(said(res.data, "error") || t("refused"), problemLines(res.data), []);
     });
@@ -496,7 +508,7 @@
       var before = nextRound();
       state = fresh;
       if (fixing && fixing > (state.rounds || []).length) resetForm(null);
-      else if (!fixing && nextRound() !== before && typed()) {
+      else if (!posting && !fixing && nextRound() !== before && typed()) {
         // Another page wrote (or removed) a round: what was typed here was for round
         // `before`, and must not slip into another one unseen.
         resetForm(null);
