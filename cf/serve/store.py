@@ -201,7 +201,8 @@ class Store:
                         next=entered,
                     )
                 )
-            return _checked(add_entries(text, self.name, entries, number, before=game), entered)
+            given = entries if number is None else _kept_out_double(game, text, number, entries)
+            return _checked(add_entries(text, self.name, given, number, before=game), entered)
 
         self._write(change)
 
@@ -337,6 +338,23 @@ def _entries(change: Change) -> list[dict[str, str] | None]:
             values = {p: double if v == OUT_DOUBLE else v for p, v in values.items()}
         out.append(values)
     return out
+
+
+def _kept_out_double(
+    game: Game, text: str, number: int, entries: list[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """``entries`` fixing round ``number``, with ``out-double`` again for a player the
+    round had going out on a double whose score the page sends back unchanged: the page
+    shows that player as the score ``out_on_double`` (it has no out-double), and the
+    round's note must not be lost by a fix of another player's score."""
+    texts = round_texts(text)
+    if not 1 <= number <= len(game.rounds) or len(texts) != len(game.rounds):
+        return entries
+    before = round_entries(game, game.rounds[number - 1], texts[number - 1]) or {}
+    double = str((game.rules or Rules(top=game.top)).out_on_double)
+    return [
+        (p, OUT_DOUBLE if v == double and before.get(p) == OUT_DOUBLE else v) for p, v in entries
+    ]
 
 
 def os_basename(path: str) -> str:
