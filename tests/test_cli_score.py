@@ -74,7 +74,19 @@ def test_double_blank_option(cli, value, points):
     assert result.stdout == f"{points}\n"
 
 
-@pytest.mark.parametrize("value", ["-1", "x", "2.5", ""])
+@pytest.mark.parametrize(("value", "deal"), [("+25", "+5"), ("2_5", "0_5"), (" 25 ", " 5 ")])
+def test_double_blank_is_a_number_as_every_number_option_takes_it(cli, value, deal):
+    """click's int options (--deal, --rounds, ...) read what Python's int() reads: so does
+    --double-blank (it has its own parser, for its message)."""
+    result = cli("score", "--double-blank", value, "9-7", "0-0")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "41\n"
+    dealt = cli("deal", "--set", "6", "2", "--deal", deal, "--seed", "1")
+    assert dealt.exit_code == 0
+    assert dealt.stdout == cli("deal", "--set", "6", "2", "--deal", "5", "--seed", "1").stdout
+
+
+@pytest.mark.parametrize("value", ["-1", "x", "2.5", "", "-0x1", "1" * 1001])
 def test_bad_double_blank_is_a_usage_error(cli, value):
     result = cli("score", "--double-blank", value, "9-7")
     assert result.exit_code == 2

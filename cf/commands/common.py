@@ -200,14 +200,21 @@ SetOpt = Annotated[
 
 
 def whole_number(value: object) -> int:
-    """An option's value as a whole number, 0 or more (ASCII digits, at most 1000 of them:
-    Python refuses to convert more than 4300). A bad value is a usage error that quotes it
-    clipped."""
+    """An option's value as a whole number, 0 or more, written as every number option of
+    cf takes one (click's: what Python's ``int`` reads, so ``+3`` and ``1_000`` too), at
+    most 1000 characters (Python refuses to convert more than 4300 digits). A bad value is
+    a usage error that quotes it clipped."""
     if isinstance(value, int):
         return value
     text = str(value).strip()
-    if text.isascii() and text.isdigit() and len(text) <= 1000:
-        return int(text)
+    if len(text) <= 1000:
+        try:
+            number = int(text)
+        except ValueError:
+            pass
+        else:
+            if number >= 0:
+                return number
     raise typer.BadParameter(_("a whole number, 0 or more, not '{text}'").format(text=clip(text)))
 
 
