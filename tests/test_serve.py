@@ -350,25 +350,34 @@ def test_the_state_gives_each_round_for_fixing(client, game):
     assert client.get("/api/state").json()["rounds"][1] is None
 
 
-def test_a_fix_keeps_who_went_out_on_a_double(tmp_path):
-    """The page shows a player who went out on a double as the score ``out_on_double``
-    (it has no out-double): fixing another player's score keeps the round's note; a
-    score changed from it is that score."""
+def test_going_out_on_a_double_is_entered_and_fixed_as_such(tmp_path):
+    """A table that scores going out on a double: the state says how much (the page then
+    offers it), gives that player as ``out-double`` for fixing, and a fix of another
+    player's score keeps the round's note."""
     path = tmp_path / "double.yaml"
     path.write_text(
         new_game_text(["Ana", "Ben"], Rules(top=6, out_on_double=50)), encoding="utf-8"
     )
     c = client_for(path)
     c.get(f"/?t={TOKEN}")
+    assert c.get("/api/state").json()["out_on_double"] == 50
     assert add(c, [["Ana", "out-double"], ["Ben", "7"]]).status_code == 200
     assert "# Ana: out-double" in path.read_text(encoding="utf-8")
-    assert c.get("/api/state").json()["rounds"][0] == {"Ana": "50", "Ben": "7"}
-    assert add(c, [["Ana", "50"], ["Ben", "9"]], number=1).status_code == 200
+    state = c.get("/api/state").json()
+    assert state["rounds"][0] == {"Ana": "out-double", "Ben": "7"}
+    assert [row["this_round"] for row in state["scoreboard"]["standings"]] == [7, 50]
+    assert add(c, [["Ana", "out-double"], ["Ben", "9"]], number=1).status_code == 200
     text = path.read_text(encoding="utf-8")
     assert "# Ana: out-double" in text and "Ben: 9" in text
-    assert add(c, [["Ana", "40"], ["Ben", "9"]], number=1).status_code == 200
-    assert "out-double" not in path.read_text(encoding="utf-8")
+    r = add(c, [["Ana", "out-double"], ["Ben", "out"]], number=1)
+    assert r.status_code == 422  # one player goes out in a round
     assert validate(read_game_file(str(path))).valid
+
+
+def test_a_table_without_the_rule_has_no_out_on_a_double(client, game):
+    assert client.get("/api/state").json()["out_on_double"] == 0
+    r = add(client, [["Ana", "out-double"], ["Ben", "3"], [HOSTILE, "4"]])
+    assert r.status_code == 422
 
 
 def test_game_over(tmp_path):

@@ -455,6 +455,35 @@ def test_game_over_shows_the_winner_and_hides_the_form(browser, tmp_path):
         wait(d, lambda d: d.find_element(By.ID, "banner").text == "game over: Ana wins with 0")
 
 
+def test_a_table_that_scores_going_out_on_a_double(browser, tmp_path):
+    """With out_on_double in the rules the form offers it (not without): entered, it is
+    written as cf add writes NAME=out-double, and a fix loads it as such."""
+    d = browser
+    path = tmp_path / "double.yaml"
+    path.write_text(
+        new_game_text(["Ana", "Ben"], Rules(top=6, out_on_double=50)), encoding="utf-8"
+    )
+    with running(path, TOKEN) as base:
+        open_phone(d, base)
+        mode(d, "Ana", "double")
+        assert card(d, "Ana").find_element(By.CSS_SELECTOR, ".value").text == (
+            "out on a double: 50"
+        )
+        score(d, "Ben", 7)
+        tap(d, d.find_element(By.ID, "submit"))
+        wait(d, lambda d: round_head(d) == "round 1")
+        assert board(d) == [("Ben", "7"), ("Ana", "50")]
+        assert "# Ana: out-double" in path.read_text(encoding="utf-8")
+        tap(d, d.find_element(By.CSS_SELECTOR, '#history li[data-round="1"] .fix'))
+        pressed = card(d, "Ana").find_element(By.CSS_SELECTOR, ".modes button.on")
+        assert pressed.get_attribute("data-mode") == "double"
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(new_game_text(["Ana", "Ben"], Rules(top=6)), encoding="utf-8")
+    with running(plain, TOKEN) as base:
+        open_phone(d, base)
+        assert not d.find_elements(By.CSS_SELECTOR, '.modes button[data-mode="double"]')
+
+
 @pytest.fixture
 def spanish_browser():
     """Chromium set up as a browser in Spain: its language, and the Accept-Language it

@@ -25,7 +25,6 @@ from cf.files import WriteError, atomic_write, locked
 from cf.i18n import Message, speaking, tr
 from cf.record.edit import EditError, round_texts
 from cf.record.keeper import (
-    OUT_DOUBLE,
     Change,
     EntryError,
     add_entries,
@@ -201,8 +200,7 @@ class Store:
                         next=entered,
                     )
                 )
-            given = entries if number is None else _kept_out_double(game, text, number, entries)
-            return _checked(add_entries(text, self.name, given, number, before=game), entered)
+            return _checked(add_entries(text, self.name, entries, number, before=game), entered)
 
         self._write(change)
 
@@ -278,6 +276,7 @@ def state_of(change: Change) -> dict[str, Any]:
         "title": game.title,
         "top": game.top,
         "double_blank": rules.double_blank,
+        "out_on_double": rules.out_on_double,
         "players": list(game.players),
         "rounds": _entries(change),
         "problems": [_problem(change.report.file, p) for p in change.report.problems],
@@ -322,38 +321,17 @@ def shown_of(source: Change | Refused) -> dict[str, Any]:
 
 
 def _entries(change: Change) -> list[dict[str, str] | None]:
-    """Each round as the entries that write it again (score, tiles or ``out``, the tiles
-    cf add kept in a comment beside scores as tiles), as ``cf undo`` gives them back;
+    """Each round as the entries that write it again (score, tiles, ``out`` or
+    ``out-double``, the tiles cf add kept in a comment beside scores as tiles), as ``cf
+    undo`` gives them back;
     ``None`` for a round only the file itself can fix (a deal, a move log, a starter,
     notes: a fix from the page would lose them)."""
     texts = round_texts(change.text)
     if len(texts) != len(change.game.rounds):
         texts = [""] * len(change.game.rounds)
-    rules = change.game.rules or Rules(top=change.game.top)
-    out: list[dict[str, str] | None] = []
-    for rec, text in zip(change.game.rounds, texts, strict=True):
-        values = round_entries(change.game, rec, text)
-        if values is not None:  # the page has no out-double: it is that score
-            double = str(rules.out_on_double)
-            values = {p: double if v == OUT_DOUBLE else v for p, v in values.items()}
-        out.append(values)
-    return out
-
-
-def _kept_out_double(
-    game: Game, text: str, number: int, entries: list[tuple[str, str]]
-) -> list[tuple[str, str]]:
-    """``entries`` fixing round ``number``, with ``out-double`` again for a player the
-    round had going out on a double whose score the page sends back unchanged: the page
-    shows that player as the score ``out_on_double`` (it has no out-double), and the
-    round's note must not be lost by a fix of another player's score."""
-    texts = round_texts(text)
-    if not 1 <= number <= len(game.rounds) or len(texts) != len(game.rounds):
-        return entries
-    before = round_entries(game, game.rounds[number - 1], texts[number - 1]) or {}
-    double = str((game.rules or Rules(top=game.top)).out_on_double)
     return [
-        (p, OUT_DOUBLE if v == double and before.get(p) == OUT_DOUBLE else v) for p, v in entries
+        round_entries(change.game, rec, text)
+        for rec, text in zip(change.game.rounds, texts, strict=True)
     ]
 
 

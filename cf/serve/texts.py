@@ -54,6 +54,8 @@ SCRIPT = {
     "score_of": N_("{player}'s score"),
     "points": N_("points"),
     "out_value": N_("out: 0"),
+    "out_double": N_("Out on a double"),
+    "out_double_value": N_("out on a double: {points}"),
     "no_tiles": N_("no tiles"),
     "photo_read": N_("What was read in {player}'s photo"),
     "might_be": N_("not read: might be {tiles}"),

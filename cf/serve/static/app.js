@@ -133,6 +133,7 @@
       var f = blank();
       var v = entries ? entries[p] : undefined;
       if (v === "out") f.mode = "out";
+      else if (v === "out-double") f.mode = "double";
       else if (v !== undefined && /^[0-9]+$/.test(v)) { f.mode = "score"; f.score = v; }
       else if (v !== undefined) { f.mode = "tiles"; f.tiles = v.split(" "); }
       form[p] = f;
@@ -146,7 +147,8 @@
     $("history-card").hidden = config.viewOnly || !state.rounds || !state.rounds.length;
     renderHistory();
     if (!canWrite) return;
-    var key = JSON.stringify([state.players, fixing || nextRound(), state.top]);
+    var key = JSON.stringify([state.players, fixing || nextRound(), state.top,
+      state.out_on_double]);
     if (key === formKey) return;
     formKey = key;
     var number = fixing || nextRound();
@@ -166,7 +168,10 @@
     card.appendChild(el("div", { cls: "who" },
       el("span", { cls: "name", text: p }), el("span", { cls: "value" })));
     var modes = el("div", { cls: "modes" });
-    [["score", t("score")], ["tiles", t("tiles")], ["out", t("out")]].forEach(function (m) {
+    var kinds = [["score", t("score")], ["tiles", t("tiles")], ["out", t("out")]];
+    // A table that scores going out on a double (its rules' out_on_double) has that too.
+    if (state.out_on_double > 0) kinds.push(["double", t("out_double")]);
+    kinds.forEach(function (m) {
       var b = el("button", { type: "button", "data-mode": m[0], text: m[1] });
       b.addEventListener("click", function () {
         form[p].mode = m[0];
@@ -215,6 +220,7 @@
     var f = form[p];
     var text = "";
     if (f.mode === "out") text = t("out_value");
+    else if (f.mode === "double") text = t("out_double_value", { points: state.out_on_double });
     else if (f.mode === "score") text = f.score === "" ? "" : f.score;
     else if (f.mode === "tiles") text = (f.tiles.length ? f.tiles.join(" ") : t("no_tiles")) + ": " + points(f.tiles);
     card.querySelector(".value").textContent = text;
@@ -369,6 +375,10 @@
       return { error: t(f.photo.nothing ? "photo_again" : "confirm_first", { player: p }) };
     }
     if (f.mode === "out") return { value: "out" };
+    if (f.mode === "double") {
+      if (!(state.out_on_double > 0)) return { error: t("give_value", { player: p }) };
+      return { value: "out-double" };
+    }
     if (f.mode === "score") {
       if (f.score === "") return { error: t("give_value", { player: p }) };
       if (!/^[0-9]+$/.test(f.score)) return { error: t("not_score", { player: p, score: f.score }) };
