@@ -533,3 +533,38 @@ def test_a_spanish_phone_gets_the_page_in_spanish_and_enters_a_round(spanish_bro
         # no script error (the 422 of the refused round is the network's, as it should be)
         log = d.get_log("browser")
         assert [e for e in log if e["level"] == "SEVERE" and e["source"] != "network"] == []
+
+
+NAMES = ["Maximiliano", "Guadalupe", "Bartholomew", "Jo", "Anastasiadis"]
+
+
+def _one_line_names(d, tmp_path: Path) -> dict[str, int]:
+    """The height of each name in the phone's scoreboard, two rounds into a game of
+    players with long names (the leader's star beside the first)."""
+    path = tmp_path / "names.yaml"
+    path.write_text(new_game_text(NAMES, Rules(top=9)), encoding="utf-8")
+    for i in range(2):
+        entries = [f"{p}={5 * i + j}" if j else f"{p}=out" for j, p in enumerate(NAMES)]
+        assert cli_add(path, entries)
+    with running(path, TOKEN) as base:
+        open_phone(d, base)
+        wait(d, lambda d: len(board(d)) == len(NAMES))
+        cells = d.find_elements(By.CSS_SELECTOR, "#scoreboard td.name")
+        return {c.text: c.size["height"] for c in cells}
+
+
+def cli_add(path: Path, entries: list[str]) -> bool:
+    from typer.testing import CliRunner
+
+    from cf.cli import app
+
+    return CliRunner().invoke(app, ["add", str(path), *entries]).exit_code == 0
+
+
+@pytest.mark.parametrize("fixture", ["browser", "spanish_browser"])
+def test_names_keep_to_one_line_on_a_phone(request, fixture, tmp_path):
+    """At 360 px the headings give the names room: 'Maximiliano *' and 'Anastasiadis'
+    take one line, as 'Jo' does, in English and in Spanish (longer headings)."""
+    heights = _one_line_names(request.getfixturevalue(fixture), tmp_path)
+    assert set(heights) == {"Maximiliano *", *NAMES[1:]}
+    assert len(set(heights.values())) == 1, heights

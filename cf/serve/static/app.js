@@ -60,7 +60,7 @@
       var top = marked && r.rank === 1;
       var tr = el("tr", { cls: top ? "top" : "", "data-player": r.player },
         el("td", { text: String(r.rank) }),
-        el("td", { cls: "name", text: r.player + (top ? " *" : "") }),
+        el("td", { cls: "name", text: r.player + (top ? "\u00a0*" : "") }),  // the star never on a line alone
         el("td", { text: r.this_round === null ? "" : String(r.this_round) }),
         el("td", { cls: "total", text: String(r.total) }),
         el("td", { cls: r.movement > 0 ? "up" : r.movement < 0 ? "down" : "", text: r.move }));
