@@ -104,6 +104,21 @@ def test_out_double_is_an_error_when_the_game_scores_it_0(cli, tmp_path):
     assert path.read_bytes() == before
 
 
+def test_undo_gives_out_for_an_out_double_note_the_rules_no_longer_score(cli, tmp_path):
+    """A round written with out-double, the rule then set to 0 (the note and a score of 0
+    stay valid): cf undo prints the cf add that puts it back, which cannot be out-double
+    (an error under rule 0) and is out."""
+    path = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben", "--set", "6")
+    assert add(cli, path, "Ana=out", "Ben=12").exit_code == 0
+    path.write_text(path.read_text().replace("# Ana: out\n", "# Ana: out-double\n"))
+    assert path.read_text().endswith("  - scores: {Ana: 0, Ben: 12}  # Ana: out-double\n")
+    assert valid(path)
+    undo = cli("undo", str(path))
+    assert undo.exit_code == 0, undo.output
+    assert "Ana=out Ben=12" in undo.output
+    assert add(cli, path, "Ana=out", "Ben=12").exit_code == 0
+
+
 @pytest.mark.parametrize(
     "entries",
     [

@@ -57,7 +57,13 @@ def browser():
 
 
 def wait(driver, check, timeout: float = 10):
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: check(d))
+    """``check(driver)`` once it is true; an element redrawn while it looked (a live
+    update) is looked at again."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    return WebDriverWait(
+        driver, timeout, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
+    ).until(lambda d: check(d))
 
 
 def tap(d, element) -> None:
@@ -459,32 +465,47 @@ def test_game_over_shows_the_winner_and_hides_the_form(browser, tmp_path):
 
 
 def test_a_table_that_scores_going_out_on_a_double(browser, tmp_path):
-    """With out_on_double in the rules the form offers it (not without): entered, it is
-    written as cf add writes NAME=out-double, and a fix loads it as such."""
+    """With out_on_double in the rules, Out asks whether it was on a double (not
+    without): ticked, it is written as cf add writes NAME=out-double, and a fix loads it
+    so. When the rules stop scoring it, what was ticked is going out."""
     d = browser
     path = tmp_path / "double.yaml"
     path.write_text(
         new_game_text(["Ana", "Ben"], Rules(top=6, out_on_double=50)), encoding="utf-8"
     )
+
+    def ana(css: str):
+        return card(d, "Ana").find_elements(By.CSS_SELECTOR, css)
+
     with running(path, TOKEN) as base:
         open_phone(d, base)
-        mode(d, "Ana", "double")
-        assert card(d, "Ana").find_element(By.CSS_SELECTOR, ".value").text == (
-            "out on a double: 50"
-        )
+        assert not ana("input.double")  # only once Out is chosen
+        mode(d, "Ana", "out")
+        assert ana(".value")[0].text == "out: 0"
+        tap(d, ana("input.double")[0])
+        assert ana(".value")[0].text == "out on a double: 50"
+        assert ana(".modes button.on")[0].get_attribute("data-mode") == "out"
         score(d, "Ben", 7)
         tap(d, d.find_element(By.ID, "submit"))
         wait(d, lambda d: round_head(d) == "round 1")
         assert board(d) == [("Ben", "7"), ("Ana", "50")]
         assert "# Ana: out-double" in path.read_text(encoding="utf-8")
         tap(d, d.find_element(By.CSS_SELECTOR, '#history li[data-round="1"] .fix'))
-        pressed = card(d, "Ana").find_element(By.CSS_SELECTOR, ".modes button.on")
-        assert pressed.get_attribute("data-mode") == "double"
+        assert ana("input.double")[0].is_selected()
+        tap(d, d.find_element(By.ID, "cancel-fix"))
+        mode(d, "Ana", "out")
+        tap(d, ana("input.double")[0])
+        path.write_text(
+            path.read_text(encoding="utf-8").replace("out_on_double: 50", "out_on_double: 0"),
+            encoding="utf-8",
+        )
+        wait(d, lambda d: not ana("input.double") and ana(".value")[0].text == "out: 0")
     plain = tmp_path / "plain.yaml"
     plain.write_text(new_game_text(["Ana", "Ben"], Rules(top=6)), encoding="utf-8")
     with running(plain, TOKEN) as base:
         open_phone(d, base)
-        assert not d.find_elements(By.CSS_SELECTOR, '.modes button[data-mode="double"]')
+        mode(d, "Ana", "out")
+        assert not ana("input.double")
 
 
 @pytest.fixture
@@ -541,9 +562,10 @@ def test_a_spanish_phone_gets_the_page_in_spanish_and_enters_a_round(spanish_bro
 NAMES = ["Maximiliano", "Guadalupe", "Bartholomew", "Jo", "Anastasiadis"]
 
 
-def _one_line_names(d, tmp_path: Path) -> dict[str, int]:
-    """The height of each name in the phone's scoreboard, two rounds into a game of
-    players with long names (the leader's star beside the first)."""
+def _one_line_names(d, tmp_path: Path, screen: dict = PHONE, view: str = "") -> dict[str, int]:
+    """The height of each name in the scoreboard on ``screen`` (``view``: "board" for
+    the TV), two rounds into a game of players with long names (the leader's star beside
+    the first)."""
     path = tmp_path / "names.yaml"
     path.write_text(new_game_text(NAMES, Rules(top=9)), encoding="utf-8")
     for i in range(2):
@@ -551,7 +573,8 @@ def _one_line_names(d, tmp_path: Path) -> dict[str, int]:
         subprocess.run([sys.executable, "-m", "cf", "add", str(path), *entries], check=True,
                        capture_output=True)  # fmt: skip
     with running(path, TOKEN) as base:
-        open_phone(d, base)
+        emulate(d, screen)
+        d.get(f"{base}?t={TOKEN}" + (f"&view={view}" if view else ""))
         wait(d, lambda d: len(board(d)) == len(NAMES))
         cells = d.find_elements(By.CSS_SELECTOR, "#scoreboard td.name")
         return {c.text: c.size["height"] for c in cells}
@@ -563,4 +586,10 @@ def test_names_keep_to_one_line_on_a_phone(request, fixture, tmp_path):
     take one line, as 'Jo' does, in English and in Spanish (longer headings)."""
     heights = _one_line_names(request.getfixturevalue(fixture), tmp_path)
     assert set(heights) == {"Maximiliano *", *NAMES[1:]}
+    assert len(set(heights.values())) == 1, heights
+
+
+def test_names_keep_to_one_line_on_the_tv(browser, tmp_path):
+    """The TV's scoreboard is as wide as its names need, the chart the rest."""
+    heights = _one_line_names(browser, tmp_path, TV, "board")
     assert len(set(heights.values())) == 1, heights

@@ -535,7 +535,8 @@ def round_entries(game: Game, rec: RoundRecord, text: str = "") -> dict[str, str
             value = str(rec.scores[p][0])
             note = noted.get(p)
             if isinstance(note, OutOnDouble) and rules.out_on_double == rec.scores[p][0]:
-                value = OUT_DOUBLE
+                # cf add takes out-double only where the rules score it: else it is out
+                value = OUT_DOUBLE if rules.out_on_double else OUT
             elif (
                 isinstance(note, tuple)
                 and hand_points(note, rules.double_blank) == rec.scores[p][0]

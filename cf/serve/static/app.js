@@ -159,6 +159,8 @@
     clear(list);
     state.players.forEach(function (p) {
       if (!form[p]) form[p] = blank();
+      // Out on a double where the rules no longer score it is going out.
+      if (form[p].mode === "double" && !(state.out_on_double > 0)) form[p].mode = "out";
       list.appendChild(playerCard(p));
     });
   }
@@ -168,10 +170,7 @@
     card.appendChild(el("div", { cls: "who" },
       el("span", { cls: "name", text: p }), el("span", { cls: "value" })));
     var modes = el("div", { cls: "modes" });
-    var kinds = [["score", t("score")], ["tiles", t("tiles")], ["out", t("out")]];
-    // A table that scores going out on a double (its rules' out_on_double) has that too.
-    if (state.out_on_double > 0) kinds.push(["double", t("out_double")]);
-    kinds.forEach(function (m) {
+    [["score", t("score")], ["tiles", t("tiles")], ["out", t("out")]].forEach(function (m) {
       var b = el("button", { type: "button", "data-mode": m[0], text: m[1] });
       b.addEventListener("click", function () {
         form[p].mode = m[0];
@@ -198,8 +197,9 @@
 
   function fill(card, p) {
     var f = form[p];
+    var shown = f.mode === "double" ? "out" : f.mode;  // out on a double is a way out
     card.querySelectorAll(".modes button").forEach(function (b) {
-      b.classList.toggle("on", b.getAttribute("data-mode") === f.mode);
+      b.classList.toggle("on", b.getAttribute("data-mode") === shown);
     });
     var detail = card.querySelector(".detail");
     clear(detail);
@@ -212,6 +212,16 @@
       detail.appendChild(input);
     } else if (f.mode === "tiles") {
       detail.appendChild(tileGrid(card, p));
+    } else if (shown === "out" && state.out_on_double > 0) {
+      // A table that scores going out on a double (its rules' out_on_double): say so.
+      var box = el("input", { type: "checkbox", cls: "double" });
+      box.checked = f.mode === "double";
+      box.addEventListener("change", function () {
+        f.mode = box.checked ? "double" : "out";
+        showValue(card, p);
+      });
+      detail.appendChild(el("label", { cls: "double-out" }, box,
+        document.createTextNode(t("out_double"))));
     }
     showValue(card, p);
   }
