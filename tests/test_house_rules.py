@@ -67,6 +67,11 @@ def test_new_with_a_target_takes_rounds_beyond_the_set_as_a_maximum(cli, tmp_pat
                "--rounds", "20").exit_code == 2  # fmt: skip
 
 
+def test_new_reads_out_on_double_as_every_number_option_does(cli, tmp_path):
+    path = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben", "--out-on-double", "+5_0")
+    assert "  out_on_double: 50\n" in path.read_text()
+
+
 @pytest.mark.parametrize(
     ("option", "value"),
     [("--draw", "twice"), ("--draw", "One"), ("--out-on-double", "-5"), ("--target", "0")],

@@ -370,14 +370,15 @@ def test_going_out_on_a_double_is_entered_and_fixed_as_such(tmp_path):
     text = path.read_text(encoding="utf-8")
     assert "# Ana: out-double" in text and "Ben: 9" in text
     r = add(c, [["Ana", "out-double"], ["Ben", "out"]], number=1)
-    assert r.status_code == 422  # one player goes out in a round
+    assert r.status_code == 422
+    assert "only one player can go out in a round" in r.json()["error"]
     assert validate(read_game_file(str(path))).valid
 
 
 def test_a_table_without_the_rule_has_no_out_on_a_double(client, game):
     assert client.get("/api/state").json()["out_on_double"] == 0
     r = add(client, [["Ana", "out-double"], ["Ben", "3"], [HOSTILE, "4"]])
-    assert r.status_code == 422
+    assert r.status_code == 422 and "out_on_double is 0" in r.json()["error"]
 
 
 def test_game_over(tmp_path):

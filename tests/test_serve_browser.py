@@ -490,6 +490,8 @@ def test_a_table_that_scores_going_out_on_a_double(browser, tmp_path):
         wait(d, lambda d: round_head(d) == "round 1")
         assert board(d) == [("Ben", "7"), ("Ana", "50")]
         assert "# Ana: out-double" in path.read_text(encoding="utf-8")
+        first = d.find_element(By.CSS_SELECTOR, '#history li[data-round="1"] span')
+        assert first.text == "Ana out on a double · Ben 7"
         tap(d, d.find_element(By.CSS_SELECTOR, '#history li[data-round="1"] .fix'))
         assert ana("input.double")[0].is_selected()
         tap(d, d.find_element(By.ID, "cancel-fix"))
@@ -557,6 +559,12 @@ def test_a_spanish_phone_gets_the_page_in_spanish_and_enters_a_round(spanish_bro
         # no script error (the 422 of the refused round is the network's, as it should be)
         log = d.get_log("browser")
         assert [e for e in log if e["level"] == "SEVERE" and e["source"] != "network"] == []
+        # the rounds list says "out" in Spanish too
+        subprocess.run([sys.executable, "-m", "cf", "add", str(path), "Ana=out", "Bea=3",
+                        "Cy=4"], check=True, capture_output=True)  # fmt: skip
+        second = '#history li[data-round="2"] span'
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, second))
+        assert d.find_element(By.CSS_SELECTOR, second).text == "Ana fuera · Bea 3 · Cy 4"
 
 
 NAMES = ["Maximiliano", "Guadalupe", "Bartholomew", "Jo", "Anastasiadis"]

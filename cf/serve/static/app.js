@@ -457,12 +457,19 @@
   }
 
   // --- rounds so far: fix one, undo the last ------------------------------------------
+  // An entry of a round as the page's language says it: out and out on a double in words.
+  function entryWords(value) {
+    if (value === "out") return t("out").toLowerCase();
+    if (value === "out-double") return t("out_double").toLowerCase();
+    return value;
+  }
+
   function renderHistory() {
     var list = $("history");
     clear(list);
     (state.rounds || []).forEach(function (entries, i) {
       var text = entries
-        ? state.players.map(function (p) { return p + " " + entries[p]; }).join(" · ")
+        ? state.players.map(function (p) { return p + " " + entryWords(entries[p]); }).join(" · ")
         : t("in_file");
       var item = el("li", { "data-round": String(i + 1) }, el("span", { text: text }));
       if (entries && !config.viewOnly) {
