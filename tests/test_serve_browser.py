@@ -485,6 +485,12 @@ def test_a_table_that_scores_going_out_on_a_double(browser, tmp_path):
         tap(d, ana("input.double")[0])
         assert ana(".value")[0].text == "out on a double: 50"
         assert ana(".modes button.on")[0].get_attribute("data-mode") == "out"
+        # the tick is kept as a typed score is: Out tapped again, or Score then Out
+        mode(d, "Ana", "out")
+        assert ana("input.double")[0].is_selected()
+        score(d, "Ana", 3)
+        mode(d, "Ana", "out")
+        assert ana(".value")[0].text == "out on a double: 50"
         score(d, "Ben", 7)
         tap(d, d.find_element(By.ID, "submit"))
         wait(d, lambda d: round_head(d) == "round 1")
@@ -494,6 +500,8 @@ def test_a_table_that_scores_going_out_on_a_double(browser, tmp_path):
         assert first.text == "Ana out on a double · Ben 7"
         tap(d, d.find_element(By.CSS_SELECTOR, '#history li[data-round="1"] .fix'))
         assert ana("input.double")[0].is_selected()
+        mode(d, "Ana", "out")  # tapped again in a fix: still 50, never rewritten as 0
+        assert ana(".value")[0].text == "out on a double: 50"
         tap(d, d.find_element(By.ID, "cancel-fix"))
         mode(d, "Ana", "out")
         tap(d, ana("input.double")[0])
@@ -601,3 +609,23 @@ def test_names_keep_to_one_line_on_the_tv(browser, tmp_path):
     """The TV's scoreboard is as wide as its names need, the chart the rest."""
     heights = _one_line_names(browser, tmp_path, TV, "board")
     assert len(set(heights.values())) == 1, heights
+
+
+def test_the_tv_scoreboard_is_as_wide_as_its_table_not_its_footer(spanish_browser, tmp_path):
+    """Short names, the longer Spanish footer ("ronda 1 de 7, la siguiente empieza con el
+    5-5"): it wraps within the table's width, and the chart has the rest of the screen."""
+    d = spanish_browser
+    path = tmp_path / "tv.yaml"
+    path.write_text(new_game_text(["Ana", "Bea"], Rules(top=6)), encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "cf", "add", str(path), "Ana=3", "Bea=out"],
+                   check=True, capture_output=True)  # fmt: skip
+    with running(path, TOKEN) as base:
+        emulate(d, TV)
+        d.get(f"{base}?t={TOKEN}&view=board")
+        wait(d, lambda d: len(board(d)) == 2)
+        wait(d, lambda d: d.execute_script("return document.getElementById('chart').complete"))
+        chart = d.execute_script("return document.getElementById('chart').clientWidth")
+        assert chart >= 0.45 * TV["width"]  # 467 px of 1280 when the footer set the width
+        # the footer wraps, but never inside a tile's name
+        tile = d.find_element(By.CSS_SELECTOR, "#footer .tile-text")
+        assert tile.text == "5-5" and tile.value_of_css_property("white-space") == "nowrap"

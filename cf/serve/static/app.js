@@ -29,6 +29,15 @@
 
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
 
+  // ``text`` as the content of ``node``, each tile in it (10-10) kept whole on one line.
+  function withTiles(node, text) {
+    clear(node);
+    String(text).split(/(\b\d+-\d+\b)/).forEach(function (part, i) {
+      if (i % 2) node.appendChild(el("span", { cls: "tile-text", text: part }));
+      else if (part) node.appendChild(document.createTextNode(part));
+    });
+  }
+
   // The page's words, {name} filled in from params.
   function t(key, params) {
     return texts[key].replace(/\{(\w+)\}/g, function (m, name) {
@@ -66,7 +75,7 @@
         el("td", { cls: r.movement > 0 ? "up" : r.movement < 0 ? "down" : "", text: r.move }));
       body.appendChild(tr);
     });
-    $("footer").textContent = said(state, "footer") || board.footer;
+    withTiles($("footer"), said(state, "footer") || board.footer);
   }
 
   function over() {
@@ -113,7 +122,14 @@
     }, 0);
   }
 
-  function blank() { return { mode: null, score: "", tiles: [], photo: null }; }
+  // A player's entry: its mode (score, tiles or out) and what each mode holds; "double":
+  // out was on a double, where the rules score that (kept whatever mode is chosen, as a
+  // typed score and picked tiles are).
+  function blank() { return { mode: null, score: "", tiles: [], photo: null, double: false }; }
+
+  function doubleScored() { return state.out_on_double > 0; }
+
+  function outOnDouble(f) { return f.mode === "out" && !!f.double && doubleScored(); }
 
   function nextRound() { return (state.rounds || []).length + 1; }
 
@@ -133,7 +149,7 @@
       var f = blank();
       var v = entries ? entries[p] : undefined;
       if (v === "out") f.mode = "out";
-      else if (v === "out-double") f.mode = "double";
+      else if (v === "out-double") { f.mode = "out"; f.double = true; }
       else if (v !== undefined && /^[0-9]+$/.test(v)) { f.mode = "score"; f.score = v; }
       else if (v !== undefined) { f.mode = "tiles"; f.tiles = v.split(" "); }
       form[p] = f;
@@ -159,8 +175,6 @@
     clear(list);
     state.players.forEach(function (p) {
       if (!form[p]) form[p] = blank();
-      // Out on a double where the rules no longer score it is going out.
-      if (form[p].mode === "double" && !(state.out_on_double > 0)) form[p].mode = "out";
       list.appendChild(playerCard(p));
     });
   }
@@ -197,9 +211,8 @@
 
   function fill(card, p) {
     var f = form[p];
-    var shown = f.mode === "double" ? "out" : f.mode;  // out on a double is a way out
     card.querySelectorAll(".modes button").forEach(function (b) {
-      b.classList.toggle("on", b.getAttribute("data-mode") === shown);
+      b.classList.toggle("on", b.getAttribute("data-mode") === f.mode);
     });
     var detail = card.querySelector(".detail");
     clear(detail);
@@ -212,12 +225,12 @@
       detail.appendChild(input);
     } else if (f.mode === "tiles") {
       detail.appendChild(tileGrid(card, p));
-    } else if (shown === "out" && state.out_on_double > 0) {
+    } else if (f.mode === "out" && doubleScored()) {
       // A table that scores going out on a double (its rules' out_on_double): say so.
       var box = el("input", { type: "checkbox", cls: "double" });
-      box.checked = f.mode === "double";
+      box.checked = !!f.double;
       box.addEventListener("change", function () {
-        f.mode = box.checked ? "double" : "out";
+        f.double = box.checked;
         showValue(card, p);
       });
       detail.appendChild(el("label", { cls: "double-out" }, box,
@@ -229,8 +242,8 @@
   function showValue(card, p) {
     var f = form[p];
     var text = "";
-    if (f.mode === "out") text = t("out_value");
-    else if (f.mode === "double") text = t("out_double_value", { points: state.out_on_double });
+    if (outOnDouble(f)) text = t("out_double_value", { points: state.out_on_double });
+    else if (f.mode === "out") text = t("out_value");
     else if (f.mode === "score") text = f.score === "" ? "" : f.score;
     else if (f.mode === "tiles") text = (f.tiles.length ? f.tiles.join(" ") : t("no_tiles")) + ": " + points(f.tiles);
     card.querySelector(".value").textContent = text;
@@ -249,7 +262,7 @@
       // A photo's reading not yet confirmed is not kept: after a reload it would pass
       // for tiles picked by hand.
       kept[p] = f.photo && f.photo.pending ? blank() : { mode: f.mode, score: f.score,
-        tiles: f.tiles.slice(), photo: null };
+        tiles: f.tiles.slice(), photo: null, double: !!f.double };
     });
     try {
       sessionStorage.setItem(keptKey(), JSON.stringify({ round: nextRound(), form: kept }));
@@ -261,6 +274,9 @@
       var kept = JSON.parse(sessionStorage.getItem(keptKey()) || "null");
       if (!kept || kept.round !== nextRound()) return;
       state.players.forEach(function (p) { if (kept.form[p]) form[p] = kept.form[p]; });
+      state.players.forEach(function (p) {  // kept by an earlier page: out on a double a mode
+        if (form[p] && form[p].mode === "double") { form[p].mode = "out"; form[p].double = true; }
+      });
     } catch (e) { /* nothing kept, or not readable: an empty form */ }
   }
 
@@ -384,11 +400,7 @@
     if (f.photo && f.photo.pending) {
       return { error: t(f.photo.nothing ? "photo_again" : "confirm_first", { player: p }) };
     }
-    if (f.mode === "out") return { value: "out" };
-    if (f.mode === "double") {
-      if (!(state.out_on_double > 0)) return { error: t("give_value", { player: p }) };
-      return { value: "out-double" };
-    }
+    if (f.mode === "out") return { value: outOnDouble(f) ? "out-double" : "out" };
     if (f.mode === "score") {
       if (f.score === "") return { error: t("give_value", { player: p }) };
       if (!/^[0-9]+$/.test(f.score)) return { error: t("not_score", { player: p, score: f.score }) };
