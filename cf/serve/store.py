@@ -323,9 +323,8 @@ def shown_of(source: Change | Refused) -> dict[str, Any]:
 def _entries(change: Change) -> list[dict[str, str] | None]:
     """Each round as the entries that write it again (score, tiles, ``out`` or
     ``out-double``, the tiles cf add kept in a comment beside scores as tiles), as ``cf
-    undo`` gives them back;
-    ``None`` for a round only the file itself can fix (a deal, a move log, a starter,
-    notes: a fix from the page would lose them)."""
+    undo`` gives them back; ``None`` for a round only the file itself can fix (a deal, a
+    move log, a starter, notes: a fix from the page would lose them)."""
     texts = round_texts(change.text)
     if len(texts) != len(change.game.rounds):
         texts = [""] * len(change.game.rounds)

@@ -274,9 +274,6 @@
       var kept = JSON.parse(sessionStorage.getItem(keptKey()) || "null");
       if (!kept || kept.round !== nextRound()) return;
       state.players.forEach(function (p) { if (kept.form[p]) form[p] = kept.form[p]; });
-      state.players.forEach(function (p) {  // kept by an earlier page: out on a double a mode
-        if (form[p] && form[p].mode === "double") { form[p].mode = "out"; form[p].double = true; }
-      });
     } catch (e) { /* nothing kept, or not readable: an empty form */ }
   }
 
