@@ -131,6 +131,7 @@ class Found:
 #: The reasons :func:`tile_outlines` gives for a face region it does not take as a tile.
 NOT_ONE_TILE = "face seen, but not the shape of one tile"
 NO_DIVIDER = "a tile whose divider was not found"
+BLANK_OR_BACK = "a double blank with a faint divider, or the back of a tile?"
 
 
 @dataclass(frozen=True)
@@ -352,14 +353,24 @@ def read_tiles(image: np.ndarray, top: int, view: Seen | None = None) -> list[Fo
         and _apart(c, [o for o in outlines if o is not c])
         and divided(image, c)
     ]
-    found = [Found(c, None, 0.0, [], why) for c, why in odd if not any(c is f for f in faint)]
+    # A tile's shape with no divider seen and no pips is the back of a tile, or a double
+    # blank whose divider is faint: where a line runs across its middle, a doubt (0-0?).
+    lined = [
+        c
+        for c, why in odd
+        if why == NO_DIVIDER and not any(c is f for f in faint) and line_across(image, c)
+    ]
+    found = [
+        Found(c, None, 0.0, [], why) for c, why in odd if not any(c is f for f in [*faint, *lined])
+    ]
     crops = []
-    for corners in [*tiles, *faint]:
+    for corners in [*tiles, *faint, *lined]:
         tile_img = upright(image, corners, HALF_SIDE)
         crops += [tile_img[:HALF_SIDE], cv2.rotate(tile_img[HALF_SIDE:], cv2.ROTATE_180)]
     probs, unsure = read_halves(crops)
-    for i, corners in enumerate(faint, start=len(tiles)):
-        one = _tile(corners, probs[2 * i : 2 * i + 2], unsure[2 * i : 2 * i + 2], top)
+    for i, corners in enumerate([*faint, *lined], start=len(tiles)):
+        pair = probs[2 * i : 2 * i + 2], unsure[2 * i : 2 * i + 2]
+        one = _tile(corners, *pair, top) if i < len(tiles) + len(faint) else None
         if (
             one is not None
             and one.tile is not None
@@ -367,6 +378,8 @@ def read_tiles(image: np.ndarray, top: int, view: Seen | None = None) -> list[Fo
             and one.confidence >= FAINT_CONFIDENCE
         ):
             found.append(one)
+        elif _blank(*pair, top):
+            found.append(Found(corners, None, 0.0, [Tile.of(0, 0)], BLANK_OR_BACK))
         else:
             found.append(Found(corners, None, 0.0, [], NO_DIVIDER))
     for i, corners in enumerate(tiles):
@@ -384,6 +397,13 @@ def read_tiles(image: np.ndarray, top: int, view: Seen | None = None) -> list[Fo
 #: How far around a face region no other must lie for it to stand apart: its outline grown
 #: this many times about its centre meets no other region's outline.
 APART = 1.3
+
+
+def _blank(probs: np.ndarray, unsure: np.ndarray, top: int) -> bool:
+    """Whether a tile's two halves (their probabilities and doubts) show no pips: one half
+    read as blank, the other blank or no half (a faint face at the photo's edge, glare)."""
+    counts = {_half(probs[k], unsure[k], top)[0] for k in (0, 1)}
+    return 0 in counts and counts <= {0, None}
 
 
 def _apart(corners: np.ndarray, others: Sequence[np.ndarray]) -> bool:
@@ -408,9 +428,9 @@ FAINT_CONFIDENCE = 0.9
 INK_FLOOR = 10.0
 
 
-def divided(image: np.ndarray, corners: np.ndarray, width: int = 48) -> bool:
-    """Whether a divider is measured across the middle of the tile outlined by ``corners``
-    (4 x 2, image pixels), whatever its colour: a bar darker or lighter than the face."""
+def _from_face(image: np.ndarray, corners: np.ndarray, width: int) -> np.ndarray:
+    """The tile outlined by ``corners`` (4 x 2, image pixels), warped upright ``width``
+    pixels wide: each pixel's Lab distance from the face's colour (the tile's median)."""
     import cv2
 
     from cf.photo.lab import bgr_to_lab
@@ -418,13 +438,47 @@ def divided(image: np.ndarray, corners: np.ndarray, width: int = 48) -> bool:
     crop = upright(image, corners, width)
     lab = bgr_to_lab(cv2.GaussianBlur(crop, (3, 3), 0)).astype(np.float32)
     face = np.median(lab.reshape(-1, 3), axis=0)
-    distance = np.linalg.norm(lab - face, axis=2)
+    return np.asarray(np.linalg.norm(lab - face, axis=2))
+
+
+def divided(image: np.ndarray, corners: np.ndarray, width: int = 48) -> bool:
+    """Whether a divider is measured across the middle of the tile outlined by ``corners``
+    (4 x 2, image pixels), whatever its colour: a bar darker or lighter than the face."""
+    distance = _from_face(image, corners, width)
     ink = distance > max(0.5 * float(np.percentile(distance, 98)), INK_FLOOR)
     side = width // 10
     across = ink[:, side : width - side].mean(axis=1)
-    length = crop.shape[0]
+    length = distance.shape[0]
     middle = across[int(MIDDLE * length) : int((1 - MIDDLE) * length) + 1]
     return bool(middle.size) and float(middle.max()) >= DIVIDED
+
+
+#: A line across a blank tile's middle: in the tile warped upright, the median (across
+#: its width, the sides' tenths left out) of each row's Lab distance from the face's colour;
+#: the strongest row between :data:`MIDDLE` of its length from either end is at least
+#: :data:`LINE_FLOOR` and :data:`LINE_OVER` times the rows of the halves' middles (their
+#: 90th percentile). A faint divider or a groove passes; a plain back, its bevel and its
+#: noise (alike on every row) do not.
+LINE_FLOOR, LINE_OVER = 4.0, 1.5
+#: The rows of the halves' middles, as parts of the tile's length.
+HALF_MIDDLES = ((0.1, 0.35), (0.65, 0.9))
+
+
+def line_across(image: np.ndarray, corners: np.ndarray, width: int = 48) -> bool:
+    """Whether a line, however faint, runs across the middle of the tile outlined by
+    ``corners`` (4 x 2, image pixels): a divider too faint for :func:`divided`, or a
+    groove."""
+    distance = _from_face(image, corners, width)
+    side = width // 10
+    rows = np.median(distance[:, side : width - side], axis=1)
+    length = distance.shape[0]
+    middle = rows[int(MIDDLE * length) : int((1 - MIDDLE) * length) + 1]
+    first, second = (rows[int(a * length) : int(b * length)] for a, b in HALF_MIDDLES)
+    halves = np.concatenate([first, second])
+    if not middle.size or not halves.size:
+        return False
+    strongest = float(middle.max())
+    return strongest >= LINE_FLOOR and strongest >= LINE_OVER * float(np.percentile(halves, 90))
 
 
 #: Length over width below which an outline is not a tile seen face on (about 2): a slanted
