@@ -26,6 +26,7 @@ from collections.abc import Callable
 import numpy as np
 
 from cf.photo import missed, nets, reader
+from cf.photo.edges import cut_by_edge
 from cf.photo.oneset import SMALL, alike_in_colour, alike_in_size, sides, under_others
 from cf.photo.outlines import shared_area
 from cf.photo.reader import (
@@ -48,7 +49,8 @@ def read_hand(
     """Read every face-up tile of one hand in a BGR (or grey) image (see
     :func:`cf.photo.reader.read_hand`; the networks check its reading, and read the photo
     again where it refuses)."""
-    return alike_in_colour(image, _read(image, top, min_confidence, reduction), reduction)
+    reading = alike_in_colour(image, _read(image, top, min_confidence, reduction), reduction)
+    return cut_by_edge(image, reading, reduction)
 
 
 def _read(image: np.ndarray, top: int, min_confidence: float, reduction: int) -> PhotoReading:

@@ -1,0 +1,112 @@
+"""A tile cut by the photo's edge: the last check on a reading that stands
+(:mod:`cf.photo.combined`).
+
+A row of tiles running off the frame ends in a piece of a tile: too little of it for
+either reader to outline, so it is left out and the total is short. Where the table is
+not near the tiles' colour, tile face that no tile read covers, lying against the photo's
+edge beside a tile read, is that piece: a doubt, never left out.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cf.photo import reader
+from cf.photo.oneset import sides
+from cf.photo.reader import PhotoReading, Unreadable
+
+#: Why such a place is in doubt.
+CUT = "tile face at the photo's edge beside the tiles read (a tile cut by the frame?)"
+
+#: The photo is looked at scaled down to a long side of at most this, by a whole number
+#: (bilinear, then a 3 x 3 mean: a tenth of the cost of averaging every pixel, and as
+#: good for telling face colour from table).
+SIZE = 400
+#: Face colour: within this much of the tiles' face in Lab lightness, and in the a-b plane.
+LIGHTNESS, CHROMA = 20.0, 10.0
+#: The tiles read, grown this many times about their centres, are covered.
+GROWN = 1.1
+#: Strips narrower than this part of a tile's width are opened away (a tile's side, seen
+#: in a slanted photo; a shadow's rim).
+STRIP = 0.12
+#: A piece of face this part of a tile's area or more (a tile is twice as long as wide),
+#: and no more than one tile: more is the table itself, of the face's colour (then nothing
+#: tells a cut tile, and nothing is checked).
+LEAST, MOST = 0.08, 1.0
+#: ... within this part of a tile's width of a tile read.
+NEAR = 0.3
+#: A table (the median colour outside the tiles read) less than this far from the faces'
+#: colour (Lab distance, 8-bit) is too near it to tell a piece of tile from: uneven light
+#: and vignetting move a table's colour by tens of levels across a photo.
+TABLE_APART = 60.0
+
+
+def cut_by_edge(image: np.ndarray, reading: PhotoReading, reduction: int = 1) -> PhotoReading:
+    """``reading`` with a doubt (:data:`CUT`) for each piece of tile face no tile read
+    covers that lies against the photo's edge, beside a tile read; as it is when it is
+    already refused or reads no tile. ``image``: the photo at 1/``reduction`` of its
+    size."""
+    import cv2
+
+    from cf.photo.lab import bgr_to_lab
+
+    if not reading.ok or not reading.reads:
+        return reading
+    image = reader.to_bgr8(np.asarray(image))
+    height, width = image.shape[:2]
+    step = max(1, -(-max(height, width) // SIZE))
+    if min(height, width) < step:
+        return reading
+    small = cv2.resize(image, (width // step, height // step), interpolation=cv2.INTER_LINEAR)
+    small = cv2.blur(small, (3, 3))
+    scale = 1 / step
+    lab = bgr_to_lab(small).astype(np.float32)
+    h, w = small.shape[:2]
+    to_small = scale / reduction
+    boxes = [np.asarray(r.box, np.float64) * to_small for r in reading.reads]
+    inside = np.zeros((h, w), np.uint8)
+    covered = np.zeros((h, w), np.uint8)
+    for box in boxes:
+        centre = box.mean(axis=0)
+        cv2.fillConvexPoly(inside, np.round(centre + (box - centre) * 0.8).astype(np.int32), 1)
+        cv2.fillConvexPoly(covered, np.round(centre + (box - centre) * GROWN).astype(np.int32), 1)
+    pixels = lab[inside > 0]
+    if not len(pixels):
+        return reading
+    # The face, not its pips: the lighter part of what the tiles' middles hold.
+    face = np.median(pixels[pixels[:, 0] >= np.percentile(pixels[:, 0], 40)], axis=0)
+    tile_w = float(np.median([sides(b.tolist())[0] for b in boxes]))
+    outside = lab[::2, ::2][covered[::2, ::2] == 0]  # a median needs no more
+    table = np.median(outside, axis=0) if len(outside) else face
+    if float(np.linalg.norm(table - face)) < TABLE_APART:
+        return reading
+    a, b = lab[:, :, 1] - face[1], lab[:, :, 2] - face[2]
+    like = (np.abs(lab[:, :, 0] - face[0]) < LIGHTNESS) & (a * a + b * b < CHROMA * CHROMA)
+    mask = (like & (covered == 0)).astype(np.uint8)
+    k = max(1, round(STRIP * tile_w))
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    area = 2 * tile_w * tile_w
+    if n < 2 or stats[1:, cv2.CC_STAT_AREA].max() > MOST * area:
+        return reading
+    away = cv2.distanceTransform((covered == 0).astype(np.uint8), cv2.DIST_L2, 3)
+    doubts = []
+    for i in range(1, n):
+        x, y, bw, bh, pixels_in = (int(v) for v in stats[i])
+        edge = x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1
+        if pixels_in < LEAST * area or not edge:
+            continue
+        piece = labels == i
+        if float(away[piece].min()) > NEAR * tile_w:
+            continue
+        points = np.argwhere(piece)[:, ::-1].astype(np.float32)
+        corners = cv2.boxPoints(cv2.minAreaRect(points)) / to_small
+        corners[:, 0] = np.clip(corners[:, 0], 0, reading.width - 1)
+        corners[:, 1] = np.clip(corners[:, 1], 0, reading.height - 1)
+        box = [(round(float(px)), round(float(py))) for px, py in corners]
+        doubts.append(Unreadable(box, [], CUT))
+    if not doubts:
+        return reading
+    unreadable = [*reading.unreadable, *doubts]
+    return PhotoReading(reading.reads, unreadable, reading.width, reading.height)
