@@ -16,7 +16,7 @@ from cf.photo.oneset import sides
 from cf.photo.reader import PhotoReading, Unreadable
 
 #: Why such a place is in doubt.
-CUT = "tile face at the photo's edge beside the tiles read (a tile cut by the frame?)"
+CUT = "tile face at the photo's edge beside the tiles read: a tile cut by the frame?"
 
 #: The photo is looked at scaled down to a long side of at most this, by a whole number
 #: (bilinear, then a 3 x 3 mean: a tenth of the cost of averaging every pixel, and as

@@ -18,7 +18,7 @@ REASONS = (
     N_("face enough for one more tile than were read"),
     N_("a tile whose divider was not found"),
     N_("a double blank with a faint divider, or the back of a tile?"),
-    N_("tile face at the photo's edge beside the tiles read (a tile cut by the frame?)"),
+    N_("tile face at the photo's edge beside the tiles read: a tile cut by the frame?"),
     N_("a light, tile-sized region with pip-like marks that no tile read accounts for"),
     N_("not a tile face"),
     N_("the tile's outline is unsure"),
