@@ -438,3 +438,32 @@ def test_a_split_part_too_small_to_tell_stays_a_doubt():
     image = np.zeros((40, 50, 3), np.uint8)
     tiles, odd = nets.tile_outlines(image, _view(background, divider))
     assert len(tiles) == 1 and [why for _, why in odd] == [nets.NOT_ONE_TILE]
+
+
+def test_a_plain_face_down_tile_beside_a_hand_read_is_left_out():
+    """A blank tile with no line across its middle is a tile's back (most sets have plain
+    backs of their faces' colour): the tiles net sees a tile's shape with no divider, and
+    it is left out, the hand read as it is."""
+    from cf.photo import combined, synth
+    from cf.photo.oneset import sides
+    from cf.photo.scenes import _style
+
+    photo = render_family(FAINT_SEED, "ivory", size=(800, 600), count=3, top=9)
+    rng = np.random.default_rng(FAINT_SEED)
+    width = float(np.median([sides(b)[0] for b in photo.boxes]))
+    centres = [np.mean(b, axis=0) for b in photo.boxes]
+    for _ in range(200):
+        centre = np.array([rng.uniform(2, 798 / width - 2), rng.uniform(2, 598 / width - 2)])
+        centre *= width
+        if all(np.linalg.norm(centre - c) > 2.5 * width for c in centres):
+            break
+    back = dict(_style(rng, "ivory", 9), face_down=True)
+    sprite, alpha = synth._tile_sprite(rng, (0, 0), width, "black", back)
+    image = photo.image.astype(np.float32)
+    synth._composite(image, sprite, alpha, centre, 30.0, width, rng, 1)
+    image = np.clip(image, 0, 255).astype(np.uint8)
+    [(outline, why)] = nets.tile_outlines(image)[1]
+    assert why == nets.NO_DIVIDER and np.linalg.norm(outline.mean(axis=0) - centre) < 10
+    assert not nets.line_across(image, outline)
+    reading = combined.read_hand(image, 9)
+    assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)

@@ -355,6 +355,8 @@ def read_tiles(image: np.ndarray, top: int, view: Seen | None = None) -> list[Fo
     ]
     # A tile's shape with no divider seen and no pips is the back of a tile, or a double
     # blank whose divider is faint: where a line runs across its middle, a doubt (0-0?).
+    # It need not stand apart: between touching tiles such a shape (blank halves of two,
+    # the seam across it) lies on tiles read, where no reading counts it.
     lined = [
         c
         for c, why in odd
