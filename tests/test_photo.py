@@ -417,7 +417,7 @@ def test_a_glare_spot_brighter_than_the_tiles_does_not_hide_them(monkeypatch):
     a light, neutral table, the tiles are what the border cannot reach."""
     from cf.photo import reader
 
-    photo = render_hand(2008, size=(1600, 1200), count=9, difficulty=2)
+    photo = render_hand(2274, size=(1600, 1200), count=9, difficulty=2)
     reading = classical_read_hand(photo.image, photo.top)
     assert len(reading.reads) >= 7 and set(reading.tiles) <= set(photo.tiles)
     monkeypatch.setattr(reader, "light_table", lambda light, ab: False)

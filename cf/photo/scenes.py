@@ -468,7 +468,9 @@ def _camera(
         src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
         dst = src + rng.uniform(-d, d, (4, 2)).astype(np.float32)
         matrix = cv2.getPerspectiveTransform(src, dst)
-        image = cv2.warpPerspective(image, matrix, (w, h), borderMode=cv2.BORDER_REFLECT)
+        # The band the tilt leaves at the sides repeats the edge: a reflection mirrors the
+        # tiles near it into the frame, cut by its edge, and no label marks them.
+        image = cv2.warpPerspective(image, matrix, (w, h), borderMode=cv2.BORDER_REPLICATE)
 
         def move(box: np.ndarray) -> np.ndarray:
             return cv2.perspectiveTransform(box.reshape(-1, 1, 2), matrix).reshape(-1, 2)
