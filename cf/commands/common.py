@@ -72,6 +72,13 @@ def fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
+def fail_rules(exc: Exception) -> NoReturn:
+    """A house rule the options set that cannot be played (a player count the set's deal
+    table has no row for, starter arms the set cannot take): a usage error, exit 2, that
+    names the option to give."""
+    fail(tr(exc).replace("give the deal explicitly", "give it with --deal"), 2)
+
+
 def check_photo_path(path: str) -> None:
     """Exit 2 unless ``path`` names a file, or is ``-`` (standard input, not a terminal):
     the same words for a missing photo in ``cf score --photo`` and ``cf add NAME=@PHOTO``."""

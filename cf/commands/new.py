@@ -19,6 +19,7 @@ from cf.commands.common import (
     TargetOpt,
     command_app,
     fail,
+    fail_rules,
     set_option,
 )
 from cf.i18n import _, ngettext, tr
@@ -134,7 +135,7 @@ def new(
             title = os.path.splitext(os.path.basename(file))[0] or None
         text = new_game_text(names, rules, title=title, date=date)
     except RulesError as exc:
-        fail(tr(exc).replace("give the deal explicitly", "give it with --deal"), 2)
+        fail_rules(exc)
     _write_new(file, text, force)
     if rules.target is None:
         n = rules.rounds_in_game or 0

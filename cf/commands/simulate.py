@@ -25,6 +25,7 @@ from cf.commands.common import (
     command_app,
     complete_strategy,
     fail,
+    fail_rules,
     names_option,
     set_option,
     write_document,
@@ -252,7 +253,7 @@ def simulate(
             r.row(len(name_list))
             r.arms_for(len(name_list))
     except RulesError as exc:
-        fail(tr(exc))
+        fail_rules(exc)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
     if not stats:
