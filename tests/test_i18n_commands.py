@@ -180,3 +180,20 @@ def test_an_unknown_set_is_said_in_the_language_and_json_keeps_english(cli, tmp_
     assert result.exit_code == 1 and "juego desconocido 'double-seven'" in result.stdout
     assert cli("validate", str(game), "-f", "json").stdout == english
     assert "unknown set 'double-seven'" in english
+
+
+@pytest.mark.parametrize(
+    ("lang", "hint"), [("en", "give it with --deal"), ("es", "con --deal"), ("gl", "con --deal")]
+)
+@pytest.mark.parametrize("command", ["new", "simulate"])
+def test_a_missing_deal_names_its_option_in_every_language(
+    cli, tmp_path, monkeypatch, lang, hint, command
+):
+    """The deal table's error ends in a hint for a game file; on the command line the hint
+    names the option, in the reader's language too."""
+    monkeypatch.setenv("CF_LANG", lang)
+    args = ["--players", "A,B,C,D,E,F,G,H,I"] if command == "new" else ["--players", "9"]
+    where = [str(tmp_path / "g.yaml")] if command == "new" else []
+    result = cli(command, *where, *args, "--set", "6")
+    assert result.exit_code == 2
+    assert result.stderr.rstrip().endswith(hint), result.stderr

@@ -76,7 +76,8 @@ def fail_rules(exc: Exception) -> NoReturn:
     """A house rule the options set that cannot be played (a player count the set's deal
     table has no row for, starter arms the set cannot take): a usage error, exit 2, that
     names the option to give."""
-    fail(tr(exc).replace("give the deal explicitly", "give it with --deal"), 2)
+    # The deal's errors end in a hint for a game file; on the command line it is an option.
+    fail(tr(exc).replace(_("give the deal explicitly"), _("give it with --deal")), 2)
 
 
 def check_photo_path(path: str) -> None:
