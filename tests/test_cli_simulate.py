@@ -322,18 +322,19 @@ def test_study_chunks_add_up_to_the_whole():
         (["--players", "9", "--set", "6", "--stats", "--compare", "draw=until"], "not 9"),
     ],
 )
-def test_a_player_count_the_deal_table_lacks_is_a_usage_error(cli, args, words):
-    """As for ``cf new``: the deal must be given, and the error says with which option."""
+def test_a_player_count_the_deal_table_lacks_says_which_option_to_give(cli, args, words):
+    """The deal must be given, and the error says with which option (exit 1, as for ``cf
+    deal``: docs/cli.md)."""
     result = cli("simulate", *args, "--seed", "1")
-    assert result.exit_code == 2, result.stderr
+    assert result.exit_code == 1, result.stderr
     assert result.stdout == ""
     assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1
     assert words in result.stderr
     assert result.stderr.rstrip().endswith("give it with --deal")
 
 
-def test_starter_arms_the_set_cannot_take_is_a_usage_error(cli):
+def test_starter_arms_the_set_cannot_take_are_refused(cli):
     result = cli("simulate", "--players", "14", "--set", "12", "--deal", "3",
                  "--starter-arms", "players", "--seed", "1")  # fmt: skip
-    assert result.exit_code == 2, result.stderr
+    assert result.exit_code == 1, result.stderr
     assert "starter_arms 'players' cannot be 14" in result.stderr

@@ -72,12 +72,13 @@ def fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
-def fail_rules(exc: Exception) -> NoReturn:
+def fail_rules(exc: Exception, code: int = 1) -> NoReturn:
     """A house rule the options set that cannot be played (a player count the set's deal
-    table has no row for, starter arms the set cannot take): a usage error, exit 2, that
-    names the option to give."""
+    table has no row for, starter arms the set cannot take): ``Error: …`` naming the
+    option to give, then exit ``code`` (``cf new``: 2, as SPEC 8 says; ``cf deal`` and
+    ``cf simulate``: 1, as docs/cli.md says)."""
     # The deal's errors end in a hint for a game file; on the command line it is an option.
-    fail(tr(exc).replace(_("give the deal explicitly"), _("give it with --deal")), 2)
+    fail(tr(exc).replace(_("give the deal explicitly"), _("give it with --deal")), code)
 
 
 def check_photo_path(path: str) -> None:

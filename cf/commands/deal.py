@@ -12,6 +12,7 @@ from cf.commands.common import (
     command_app,
     echo_json,
     fail,
+    fail_rules,
     names_option,
     set_option,
 )
@@ -117,7 +118,7 @@ def _seats(
     try:
         rules.row(players)  # before making up names for a million players
     except RulesError as exc:
-        fail(tr(exc))
+        fail_rules(exc)
     return [f"P{i}" for i in range(1, players + 1)]
 
 
@@ -127,7 +128,7 @@ def _rows(rules: Rules, count: Optional[int], deal_: Optional[int]) -> list[Deal
         try:
             return [rules.row(count)]
         except RulesError as exc:
-            fail(tr(exc))
+            fail_rules(exc)
     rows = rules.table()
     if not rows and deal_ is not None:
         fail(
@@ -152,7 +153,7 @@ def _shuffle(
     try:
         dealt = shuffle_deal(rules, names, round_, seed)
     except RulesError as exc:
-        fail(tr(exc))
+        fail_rules(exc)
     if format_ is TextJson.json:
         echo_json(
             {

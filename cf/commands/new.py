@@ -135,7 +135,7 @@ def new(
             title = os.path.splitext(os.path.basename(file))[0] or None
         text = new_game_text(names, rules, title=title, date=date)
     except RulesError as exc:
-        fail_rules(exc)
+        fail_rules(exc, 2)
     _write_new(file, text, force)
     if rules.target is None:
         n = rules.rounds_in_game or 0
