@@ -740,3 +740,22 @@ def test_shadow_and_a_lamp_over_part_of_a_hand_are_no_other_colour():
         photo = lit.astype(np.uint8)
         same = reader.PhotoReading(reads, [], 500, 200)
         assert combined.alike_in_colour(photo, same) is same
+
+
+def test_a_speck_stops_no_reading_both_readers_agree_on_but_any_other_merge():
+    """A speck of face apart from the tiles (nets.SPECK_SEEN: a glint, a crumb) does not
+    stop a reading the halves net completed and the whole-photo nets read the same; it
+    still stops the two readings' merge and the nets' reading standing alone (where the
+    classical reader read less, the speck may be all the nets saw of a tile)."""
+    a, b = _box(0, 0, 50, 100), _box(51, 0, 49, 100)
+    first = reader.PhotoReading(
+        [reader.TileRead(Tile(3, 1), 0.9, a), reader.TileRead(Tile(5, 2), 0.9, b)]
+    )
+    far = _box(300, 300, 6, 6)
+    for reason, counts in ((nets.SPECK_SEEN, False), (nets.NOT_ONE_TILE, True)):
+        nets_read = reader.PhotoReading(
+            [reader.TileRead(Tile(3, 1), 0.95, a)], [reader.Unreadable(far, [], reason)]
+        )
+        assert combined._nothing_more(first, nets_read) is not counts
+        assert combined._merged(first, nets_read) is None
+        assert not combined._nets_stand(first, nets_read, _never, lambda u: False)

@@ -467,3 +467,64 @@ def test_a_plain_face_down_tile_beside_a_hand_read_is_left_out():
     assert not nets.line_across(image, outline)
     reading = combined.read_hand(image, 9)
     assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
+
+
+def _two_tiles_and(
+    *specks: tuple[int, int, int], image: np.ndarray | None = None
+) -> tuple[list, list]:
+    """The tiles net's outlines for a view of two 20 x 40 tiles (face areas 800) far apart
+    on a 160 x 120 photo (black unless ``image``), with square bits of face (x, y, side)
+    added."""
+    background = np.ones((120, 160))
+    divider = np.zeros((120, 160))
+    for x in (10, 130):
+        background[10:50, x : x + 20] = 0.0
+        divider[29:31, x + 1 : x + 19] = 0.9
+    background[divider > 0] = 0.05
+    for x, y, side in specks:
+        background[y : y + side, x : x + side] = 0.0
+    photo = np.zeros((120, 160, 3), np.uint8) if image is None else image
+    return nets.tile_outlines(photo, _view(background, divider))
+
+
+def test_a_speck_of_face_apart_from_the_tiles_is_told_as_one():
+    """A glare spot or a crumb the tiles net sees as face, far under a tile's face
+    (nets.SPECK of the tiles') and apart from every other face, is a speck: still a doubt,
+    with its own reason (combined.py lets it stop no reading both readers agree on)."""
+
+    def kinds(odd: list) -> list[str]:
+        return [why for _, why in odd]
+
+    tiles, odd = _two_tiles_and((70, 80, 6))  # 36 pixels, under 0.1 x 800
+    assert len(tiles) == 2 and kinds(odd) == [nets.SPECK_SEEN]
+    tiles, odd = _two_tiles_and((70, 80, 6), (78, 80, 6))  # two, 72 together
+    assert len(tiles) == 2 and kinds(odd) == [nets.SPECK_SEEN] * 2
+    # Bigger, or bits that together are not a speck: doubts as before.
+    assert nets.SPECK_SEEN not in kinds(_two_tiles_and((70, 80, 10))[1])  # 100 pixels
+    three = kinds(_two_tiles_and((70, 80, 6), (78, 80, 6), (70, 88, 6))[1])  # 108
+    assert len(three) == 3 and nets.SPECK_SEEN not in three
+
+
+def test_a_speck_beside_a_tile_or_at_the_photos_edge_is_no_speck():
+    """A tile shows that little face when the rest of it is under another tile (its face
+    beside that tile's) or out of the frame: such a bit is a doubt as any other."""
+    for speck in ((33, 20, 6), (0, 80, 6), (154, 80, 6), (70, 114, 6)):
+        tiles, odd = _two_tiles_and(speck)
+        assert len(tiles) == 2 and len(odd) == 1 and odd[0][1] != nets.SPECK_SEEN, speck
+    tiles, odd = _two_tiles_and()
+    assert len(tiles) == 2 and odd == []
+
+
+def test_a_speck_on_something_that_is_not_the_table_is_no_speck():
+    """A bright bit on a face-down tile (or a card, a printed picture) is no glint on the
+    table: the ring around it is not the table's colour (nets.SPECK_ON), so it stays a
+    doubt as any other (in a trap photo such a doubt was all that refused a printed
+    domino both readers read in a row)."""
+    grey = np.zeros((120, 160, 3), np.uint8)
+    grey[70:100, 60:90] = 128  # a face-down tile's back under the speck
+    tiles, odd = _two_tiles_and((70, 80, 6), image=grey)
+    assert len(tiles) == 2 and [why for _, why in odd] == [nets.NOT_ONE_TILE]
+    dim = np.zeros((120, 160, 3), np.uint8)
+    dim[70:100, 60:90] = 12  # the table a little lighter there: still the table
+    tiles, odd = _two_tiles_and((70, 80, 6), image=dim)
+    assert [why for _, why in odd] == [nets.SPECK_SEEN]

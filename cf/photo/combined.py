@@ -171,12 +171,17 @@ def _nothing_more(reading: PhotoReading, nets_: PhotoReading) -> bool:
     doubt of theirs whose centre lies in no tile read counts even when it lies for the
     most part on tiles read (a speck of face over the seam between two): two independent
     reviews found such a doubt all that stopped a misread both nets agreed on (a worn 9
-    read as an 8) or a printed domino both readers read."""
+    read as an 8) or a printed domino both readers read. A speck of face apart from every
+    tile (:data:`cf.photo.nets.SPECK`: a glint, a crumb) does not count: here both readers
+    read every tile, and the same ones."""
     for read in nets_.reads:
         same = [r for r in reading.reads if _overlap(r.box, read.box)]
         if not same or any(r.tile != read.tile for r in same):
             return False
-    return all(any(_overlap(r.box, u.box) for r in reading.reads) for u in nets_.unreadable)
+    return all(
+        u.reason == nets.SPECK_SEEN or any(_overlap(r.box, u.box) for r in reading.reads)
+        for u in nets_.unreadable
+    )
 
 
 #: Doubts whose box is not a tile's outline (a region around marks, a stretch of face) or

@@ -7,7 +7,8 @@ Trained on synthetic photos only by :mod:`cf.photo.train`; the ONNX files are in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -132,6 +133,7 @@ class Found:
 NOT_ONE_TILE = "face seen, but not the shape of one tile"
 NO_DIVIDER = "a tile whose divider was not found"
 BLANK_OR_BACK = "a double blank with a faint divider, or the back of a tile?"
+SPECK_SEEN = "a speck of face apart from the tiles (a glint, a crumb?)"
 
 
 @dataclass(frozen=True)
@@ -191,21 +193,28 @@ def tile_outlines(
     """Where the tiles net sees tiles in a BGR photo: outlines of single tiles (4 x 2
     corners in image pixels, the short side first), and outlines of face regions it does
     not take as one tile, each with the reason: not one tile's shape (tiles run together, a
-    part of a tile), or no divider across its middle (every face-up tile has one: a blank
-    face is the back of a tile or a piece of card). ``view``: :func:`seen` of the photo,
-    when the caller has it."""
+    part of a tile), no divider across its middle (every face-up tile has one: a blank
+    face is the back of a tile or a piece of card), or a speck (:data:`SPECK`). ``view``:
+    :func:`seen` of the photo, when the caller has it."""
     import cv2
 
     view = view or seen(image)
     face = (view.probs[0] < 0.5).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(face, connectivity=4)
-    tiles, odd = [], []
+    tiles: list[np.ndarray] = []
+    odd: list[tuple[np.ndarray, str]] = []
+    tile_areas: list[int] = []  # the face of each region taken as one tile, whole
+    lone: list[tuple[int, int]] = []  # (place in odd, component) of whole odd regions
     for index in range(1, count):
         if stats[index, cv2.CC_STAT_AREA] < 6:
             continue
         x, y, bw, bh = stats[index, :4]
         mask = (labels[y : y + bh, x : x + bw] == index).astype(np.uint8)
         found = [_region(mask, (x, y), view)]
+        if found[0][1] == "":
+            tile_areas.append(int(stats[index, cv2.CC_STAT_AREA]))
+        elif found[0][1] is not None:
+            lone.append((len(odd), index))
         if found[0][1] == NOT_ONE_TILE:
             # Tiles run together: kept apart where a stricter bound splits them into at
             # least one tile (the other parts stay doubts).
@@ -219,7 +228,97 @@ def tile_outlines(
                 tiles.append(corners)
             elif kind is not None:
                 odd.append((corners, kind))
+    specks = _specks(labels, stats, [i for _, i in lone], tile_areas, _table_distance(image, view))
+    for n, index in lone:
+        if index in specks:
+            odd[n] = (odd[n][0], SPECK_SEEN)
     return tiles, odd
+
+
+#: A face region the tiles net sees whose area is under this part of the median face of
+#: the single tiles it sees in the same photo is a speck (:data:`SPECK_SEEN`) when it also
+#: lies apart from every other face region (no face within :data:`SPECK_APART` of a tile's
+#: width) and off the photo's edges: a glare spot on the table, a crumb, a scrap of paper.
+#: A tile shows that little of its face when the rest is under another tile (its face
+#: beside that tile's) or out of the frame (at an edge): those are no specks. Bits of face
+#: within that reach count with it (a tile's edge seen in pieces is no speck). A speck is
+#: still a doubt of the nets'; only where both readers read the same whole hand does it
+#: not stop that reading (:func:`cf.photo.combined._nothing_more`).
+SPECK = 0.1
+SPECK_APART = 0.5
+
+
+def _specks(
+    labels: np.ndarray,
+    stats: np.ndarray,
+    regions: list[int],
+    tile_areas: list[int],
+    table: Callable[[np.ndarray], float] | None = None,
+) -> set[int]:
+    """Which of the face ``regions`` (component numbers in ``labels``, with ``stats`` as
+    :func:`cv2.connectedComponentsWithStats` gives them) are specks (:data:`SPECK`), the
+    single tiles' face areas being ``tile_areas``; ``table`` (when given) measures how far
+    from the table's colour a ring of output pixels is (:data:`SPECK_ON`)."""
+    import cv2
+
+    if not tile_areas or not regions:
+        return set()
+    typical = float(np.median(tile_areas))
+    reach = max(1, round(SPECK_APART * math.sqrt(typical / 2)))  # a face about 1 x 2
+    height, width = labels.shape
+    out = set()
+    for index in regions:
+        x, y, bw, bh, area = (int(v) for v in stats[index])
+        if area >= SPECK * typical or x <= 0 or y <= 0 or x + bw >= width or y + bh >= height:
+            continue
+        x0, y0 = max(0, x - reach), max(0, y - reach)
+        x1, y1 = min(width, x + bw + reach), min(height, y + bh + reach)
+        window = labels[y0:y1, x0:x1]
+        own = (window == index).astype(np.uint8)
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
+        near = np.unique(window[cv2.dilate(own, kernel) > 0])
+        # Bits of face beside it count with it: together they must be a speck too.
+        if sum(int(stats[k, cv2.CC_STAT_AREA]) for k in near if k) >= SPECK * typical:
+            continue
+        ring = (cv2.dilate(own, kernel) > 0) & (window == 0)
+        ys, xs = np.nonzero(ring)
+        if table is None or table(np.stack([xs + x0, ys + y0], axis=1)) < SPECK_ON:
+            out.add(index)
+    return out
+
+
+#: A speck lies on the table: the median colour of the ring around it (out to
+#: :data:`SPECK_APART`) is within this Lab distance (8-bit Lab) of the median colour of
+#: everything the tiles net sees as background. A bright bit on a face-down tile, a card
+#: or a printed picture is no glint on the table; there it stays a doubt as any other.
+SPECK_ON = 20.0
+
+
+def _table_distance(image: np.ndarray, view: Seen) -> Callable[[np.ndarray], float]:
+    """How far (8-bit Lab) the median colour of a ring of output pixels (N x 2: x, y) lies
+    from the median colour of the photo's background in the tiles net's view."""
+    import cv2
+
+    def colours(points: np.ndarray) -> np.ndarray:
+        h, w = image.shape[:2]
+        at = np.round((np.asarray(points, np.float64) + 0.5) * view.to_image).astype(int)
+        xs, ys = np.clip(at[:, 0], 0, w - 1), np.clip(at[:, 1], 0, h - 1)
+        return np.asarray(image[ys, xs], np.uint8).reshape(-1, 1, 3)
+
+    table: list[np.ndarray] = []  # measured once, when first asked
+
+    def distance(points: np.ndarray) -> float:
+        if not table:
+            ys, xs = np.nonzero(view.probs[0] >= 0.5)
+            step = max(1, len(xs) // 4000)
+            everywhere = colours(np.stack([xs, ys], axis=1)[::step])
+            table.append(np.median(cv2.cvtColor(everywhere, cv2.COLOR_BGR2LAB), axis=0))
+        if len(points) == 0 or table[0].size != 3:
+            return float("inf")
+        ring = np.median(cv2.cvtColor(colours(points), cv2.COLOR_BGR2LAB), axis=0)
+        return float(np.linalg.norm(ring.astype(np.float64) - table[0].astype(np.float64)))
+
+    return distance
 
 
 #: Stricter bounds on the background probability that split a face region of no tile's

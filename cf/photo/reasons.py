@@ -35,6 +35,7 @@ REASONS = (
     N_("faint pip-like marks on a blank half"),
     N_("pips of different sizes on the two halves"),
     N_("face seen, but not the shape of one tile"),
+    N_("a speck of face apart from the tiles (a glint, a crumb?)"),
     N_("one half is not a half"),
     N_("not a half-tile"),
     N_("reads differently turned half a turn"),
