@@ -528,3 +528,33 @@ def test_a_speck_on_something_that_is_not_the_table_is_no_speck():
     dim[70:100, 60:90] = 12  # the table a little lighter there: still the table
     tiles, odd = _two_tiles_and((70, 80, 6), image=dim)
     assert [why for _, why in odd] == [nets.SPECK_SEEN]
+
+
+def test_a_region_split_into_tiles_leaves_the_specks_bookkeeping_right():
+    """A small region of two tile-shaped bits joined by a weak bridge is split into two
+    tiles; a big face region of no tile's shape after it stays a plain doubt, never taken
+    for a speck by the split region's place (an independent review's case: the index was
+    taken before the split, and with nothing after it the reader raised)."""
+    background = np.ones((300, 300))
+    divider = np.zeros((300, 300))
+    for x in (10, 250):  # two tiles 40 x 80
+        background[10:90, x : x + 40] = 0.0
+        divider[49:51, x + 1 : x + 39] = 0.9
+    for x in (120, 128):  # two bits 6 x 12, a bridge between them
+        background[130:142, x : x + 6] = 0.0
+        divider[135:137, x + 1 : x + 5] = 0.9
+    background[130:142, 126:128] = 0.3
+    background[divider > 0] = 0.05
+    image = np.zeros((300, 300, 3), np.uint8)
+    tiles, odd = nets.tile_outlines(image, _view(background, divider))
+    assert len(tiles) == 4 and odd == []
+    background[200:280, 100:140] = 0.0  # an L of face, no tile's shape
+    background[240:280, 140:220] = 0.0
+    tiles, odd = nets.tile_outlines(image, _view(background, divider))
+    assert len(tiles) == 4 and [why for _, why in odd] == [nets.NOT_ONE_TILE]
+
+
+def test_a_speck_at_the_top_edge_is_no_speck():
+    tiles, odd = _two_tiles_and((70, 0, 6))
+    assert len(tiles) == 2
+    assert len(odd) == 1 and odd[0][1] != nets.SPECK_SEEN

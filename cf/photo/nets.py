@@ -213,8 +213,6 @@ def tile_outlines(
         found = [_region(mask, (x, y), view)]
         if found[0][1] == "":
             tile_areas.append(int(stats[index, cv2.CC_STAT_AREA]))
-        elif found[0][1] is not None:
-            lone.append((len(odd), index))
         if found[0][1] == NOT_ONE_TILE:
             # Tiles run together: kept apart where a stricter bound splits them into at
             # least one tile (the other parts stay doubts).
@@ -223,6 +221,8 @@ def tile_outlines(
             if any(kind == "" for _, kind in parts):
                 # A part too small to tell stays a doubt: nothing is left out.
                 found = [(c, NOT_ONE_TILE if kind is None else kind) for c, kind in parts]
+        if len(found) == 1 and found[0][1]:  # kept whole, not a tile: a speck maybe
+            lone.append((len(odd), index))
         for corners, kind in found:
             if kind == "":
                 tiles.append(corners)
