@@ -253,12 +253,12 @@ def _specks(
     stats: np.ndarray,
     regions: list[int],
     tile_areas: list[int],
-    table: Callable[[np.ndarray], float] | None = None,
+    table: Callable[[np.ndarray], float],
 ) -> set[int]:
     """Which of the face ``regions`` (component numbers in ``labels``, with ``stats`` as
     :func:`cv2.connectedComponentsWithStats` gives them) are specks (:data:`SPECK`), the
-    single tiles' face areas being ``tile_areas``; ``table`` (when given) measures how far
-    from the table's colour a ring of output pixels is (:data:`SPECK_ON`)."""
+    single tiles' face areas being ``tile_areas``; ``table`` measures how far from the
+    table's colour a ring of output pixels is (:data:`SPECK_ON`)."""
     import cv2
 
     if not tile_areas or not regions:
@@ -276,13 +276,13 @@ def _specks(
         window = labels[y0:y1, x0:x1]
         own = (window == index).astype(np.uint8)
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
-        near = np.unique(window[cv2.dilate(own, kernel) > 0])
+        around = cv2.dilate(own, kernel) > 0
         # Bits of face beside it count with it: together they must be a speck too.
+        near = np.unique(window[around])
         if sum(int(stats[k, cv2.CC_STAT_AREA]) for k in near if k) >= SPECK * typical:
             continue
-        ring = (cv2.dilate(own, kernel) > 0) & (window == 0)
-        ys, xs = np.nonzero(ring)
-        if table is None or table(np.stack([xs + x0, ys + y0], axis=1)) < SPECK_ON:
+        ys, xs = np.nonzero(around & (window == 0))
+        if table(np.stack([xs + x0, ys + y0], axis=1)) < SPECK_ON:
             out.add(index)
     return out
 
@@ -320,7 +320,7 @@ def _table_distance(image: np.ndarray, view: Seen) -> Callable[[np.ndarray], flo
             step = max(1, len(xs) // 4000)
             everywhere = colours(np.stack([xs, ys], axis=1)[::step])
             table.append(np.median(bgr_to_lab(everywhere), axis=(0, 1)))
-        if len(points) == 0 or table[0].size != 3:
+        if len(points) == 0:
             return float("inf")
         ring = np.median(bgr_to_lab(colours(points)), axis=(0, 1))
         return float(np.linalg.norm(ring.astype(np.float64) - table[0].astype(np.float64)))
