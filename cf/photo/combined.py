@@ -446,11 +446,14 @@ def _halves_read(
     image: np.ndarray, first: PhotoReading, top: int, min_confidence: float, reduction: int
 ) -> PhotoReading:
     """``first`` with each tile it outlined but could not read given to the halves net: a
-    tile the net reads with confidence, and that is one of the classical reader's own
-    guesses when it had any, is read; the others stay unreadable (the two readers must
-    agree; a half with more pips than the set has stays the classical refusal), as does
-    one the net reads as a tile already read: a hand holds each tile once (an independent
-    review's printed dominoes and worn pips, read so, were wrong totals)."""
+    tile the net reads with confidence is read; the others stay unreadable (a half with
+    more pips than the set has stays the classical refusal), as does one the net reads as
+    a tile already read: a hand holds each tile once (an independent review's printed
+    dominoes and worn pips, read so, were wrong totals). The classical reader's own
+    guesses for such a tile do not bind the net (as in :func:`_nets_stand`): it could not
+    count the pips there, and its guesses were mostly a pip or more short (a blob it could
+    not tell from a pip, a pip lost in glare); the whole-photo nets still check the reading
+    (:func:`_nothing_more`, :func:`_merged`)."""
     if not first.unreadable:
         return first
     image = reader.to_bgr8(np.asarray(image))
@@ -465,7 +468,6 @@ def _halves_read(
                 if (
                     found.tile is not None
                     and found.confidence >= min_confidence
-                    and (not u.candidates or found.tile in u.candidates)
                     and found.tile not in [r.tile for r in reads]  # a hand holds each once
                 ):
                     tile = TileRead(found.tile, round(found.confidence, 3), u.box)
