@@ -126,14 +126,29 @@ def test_the_halves_net_reads_a_tile_the_classical_reader_outlined(monkeypatch):
     reading = combined.read_hand(photo.image, 9)
     assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
     assert reading.reads[-1].box == [(round(x), round(y)) for x, y in photo.boxes[-1]]
-    # The classical reader's guesses for it do not bind the net (it could not count there).
+    # The classical reader's guesses for it do not bind the net where the tiles net sees a
+    # tile there (the classical reader could not count its pips)...
     last = photo.tiles[-1]
     other = Tile(9, 9) if last != Tile(9, 9) else Tile(8, 8)
-    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: _outlined_but_unread(photo, [other]))
+    guess = _outlined_but_unread(photo, [other])
+    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: guess)
     monkeypatch.setattr(nets, "reading", lambda *a, **k: reader.PhotoReading())
-    guessed = combined._halves_read(photo.image, _outlined_but_unread(photo, [other]), 9, 0.6, 1)
+    guessed = combined._halves_read(photo.image, guess, 9, 0.6, 1, lambda box: True)
     assert guessed.reads[-1].tile == last and not guessed.unreadable
     assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
+    # ... and bind it where the tiles net sees none (then nothing else has seen the tile).
+    assert combined._halves_read(photo.image, guess, 9, 0.6, 1).unreadable == guess.unreadable
+    table = np.zeros((3, 48, 64))
+    table[0] = 1.0  # all background: the tiles net sees no tile anywhere
+    real_seen = nets.seen
+    monkeypatch.setattr(nets, "seen", lambda *a, **k: nets.Seen(table, np.array([10.0, 10.0])))
+    assert not combined.read_hand(photo.image, 9).ok
+    monkeypatch.setattr(nets, "seen", real_seen)
+    # A tile the whole-photo nets read there with confidence must be the same tile.
+    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
+    misread = reader.PhotoReading([reader.TileRead(other, 0.99, boxes[-1])], [], 640, 480)
+    monkeypatch.setattr(nets, "reading", lambda *a, **k: misread)
+    assert not combined.read_hand(photo.image, 9).ok
     # Nor does it read a tile the hand already holds (a worn half read as a tile read).
     first = _outlined_but_unread(photo, [])
     twice = reader.PhotoReading(

@@ -60,9 +60,13 @@ def _read(image: np.ndarray, top: int, min_confidence: float, reduction: int) ->
         return first
     if first.ok and first.reads:
         return _checked(first, alike_in_size(nets.reading(image, top, min_confidence, reduction)))
-    again = alike_in_size(_halves_read(image, first, top, min_confidence, reduction))
     photo = reader.to_bgr8(np.asarray(image))
     view = nets.seen(photo) if min(photo.shape[:2]) >= 16 else None
+
+    def sees(box: list[tuple[int, int]]) -> bool:
+        return view is not None and nets.face_share(view, np.asarray(box) / reduction) >= SEES_TILE
+
+    again = alike_in_size(_halves_read(image, first, top, min_confidence, reduction, sees))
     second = alike_in_size(nets.reading(photo, top, min_confidence, reduction, view))
     if again.ok and again.reads and _nothing_more(again, second):
         return again
@@ -443,17 +447,24 @@ def _inside(point: np.ndarray, box: list[tuple[int, int]]) -> bool:
 
 
 def _halves_read(
-    image: np.ndarray, first: PhotoReading, top: int, min_confidence: float, reduction: int
+    image: np.ndarray,
+    first: PhotoReading,
+    top: int,
+    min_confidence: float,
+    reduction: int,
+    sees: Callable[[list[tuple[int, int]]], bool] = lambda box: False,
 ) -> PhotoReading:
     """``first`` with each tile it outlined but could not read given to the halves net: a
     tile the net reads with confidence is read; the others stay unreadable (a half with
     more pips than the set has stays the classical refusal), as does one the net reads as
     a tile already read: a hand holds each tile once (an independent review's printed
     dominoes and worn pips, read so, were wrong totals). The classical reader's own
-    guesses for such a tile do not bind the net (as in :func:`_nets_stand`): it could not
-    count the pips there, and its guesses were mostly a pip or more short (a blob it could
-    not tell from a pip, a pip lost in glare); the whole-photo nets still check the reading
-    (:func:`_nothing_more`, :func:`_merged`)."""
+    guesses for such a tile bind the net only where the tiles net sees no tile there
+    (``sees``: its face over the outline, :data:`SEES_TILE`; no view, a photo the nets do
+    not see): it could not count the pips there, and its guesses were mostly a pip or more
+    short (a blob it could not tell from a pip, a pip lost in glare). The pips of such a
+    tile are then the halves net's alone; the whole-photo nets' reading still checks the
+    tile where they read one over it (:func:`_nothing_more`, :func:`_merged`)."""
     if not first.unreadable:
         return first
     image = reader.to_bgr8(np.asarray(image))
@@ -469,6 +480,7 @@ def _halves_read(
                     found.tile is not None
                     and found.confidence >= min_confidence
                     and found.tile not in [r.tile for r in reads]  # a hand holds each once
+                    and (not u.candidates or found.tile in u.candidates or sees(u.box))
                 ):
                     tile = TileRead(found.tile, round(found.confidence, 3), u.box)
         if tile is None:
