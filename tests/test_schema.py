@@ -46,3 +46,31 @@ def test_round_count_message_counts_the_rounds_of_the_file():
     found = problems(f"set: double-six\nplayers: [A, B]\nrounds: [{rounds}]\n")
     assert [(p.code, p.round) for p in found] == [("round-count", 8)]
     assert found[0].message.startswith("9 rounds")
+
+
+def test_rounds_past_the_last_still_get_every_check_that_needs_no_replay():
+    """SPEC 6: problems that need no replay are all reported, in a round past the last too
+    (round-count at the first such round); such a round is never replayed (no
+    `unfinished` for its log) nor scored."""
+    rounds = "".join("  - scores: {A: 1, B: 2}\n" for _ in range(7))
+    extra = (
+        "  - scores: {A: 1}\n"  # round 8: B left out
+        "  - scores: {A: 9999, B: 0}\n"  # round 9: no hand holds that much
+        "  - deal: {A: 6-6 6-6, B: 5-5}\n"  # round 10: a tile dealt twice, B short
+        "    moves:\n"
+        "      - A: xx\n"  # not a move
+        "      - B: 5-5\n"
+    )
+    found = problems(f"set: double-six\nplayers: [A, B]\nrounds:\n{rounds}{extra}")
+    assert [(p.code, p.round, p.move) for p in found] == [
+        ("round-count", 8, None),
+        ("missing-score", 8, None),
+        ("score-mismatch", 9, None),
+        ("duplicate-tile", 10, None),
+        ("deal", 10, None),
+        ("notation", 10, 1),
+    ]
+    # The same after a target is reached.
+    target = "set: double-six\nrules: {target: 10}\nplayers: [A, B]\nrounds:\n"
+    found = problems(target + "  - scores: {A: 10, B: 0}\n  - scores: {A: 1}\n")
+    assert [(p.code, p.round) for p in found] == [("round-count", 2), ("missing-score", 2)]

@@ -92,13 +92,21 @@ class _Checker:
         last = rules.rounds_in_game
         too_many = round_count_message(game)
         target = _TargetWatch(game.players, rules.target, game.problems)
+        extra = False  # past the rounds the game can have: checked, never replayed nor scored
         for rec in game.rounds:
+            if extra:
+                self.check_round(rec, extra=True)
+                continue
             if last is not None and rec.number > last and too_many is not None:
                 self.add("round-count", too_many, rec.pos, rec.number)
-                break
+                extra = True
+                self.check_round(rec, extra=True)
+                continue
             if target.ended is not None and game.set_known:
                 self.add("round-count", target.after_end(rec.number), rec.pos, rec.number)
-                break
+                extra = True
+                self.check_round(rec, extra=True)
+                continue
             before = self.report.problems.total
             points = self.check_round(rec)
             self.report.round_points.append(points)
@@ -131,12 +139,18 @@ class _Checker:
 
     # --- one round ------------------------------------------------------------------------
 
-    def check_round(self, rec: RoundRecord) -> dict[str, int] | None:
-        """Every check of one round; its points where they can be known."""
+    def check_round(self, rec: RoundRecord, *, extra: bool = False) -> dict[str, int] | None:
+        """Every check of one round; its points where they can be known. ``extra``: a round
+        past the rounds the game can have (``round-count``): only the checks that need no
+        replay (SPEC 6), its starter the one it records, if any (it has no double of its
+        own)."""
         top, rules = self.game.top, self.game.rules
         cycles = rules is not None and rules.target is not None  # N-N again after 0-0
         starter = round_starter(top, rec.number if cycles else min(rec.number, top + 1))
-        replayable = not rec.broken and self.rules is not None and self.deal_count is not None
+        if extra and rec.starter is not None:
+            starter = rec.starter
+        replayable = not extra and not rec.broken
+        replayable &= self.rules is not None and self.deal_count is not None
         replayable &= self.check_starter(rec, starter)
         self.check_scored(rec)
         replayable &= self.check_everyone_listed(rec)
