@@ -400,7 +400,10 @@ def main(
             callback=_language,
             is_eager=True,
             expose_value=False,
-            help=_("Language of what cf prints: en, es or gl (default: CF_LANG, then LANG)."),
+            help=_(
+                "Language of what cf prints: en, es or gl "
+                "(default: CF_LANG, then LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."
+            ),
         ),
     ] = None,
 ) -> None:

@@ -18,16 +18,16 @@ Nothing is loaded until the first translated message in a language other than En
 ``cf score`` starts as fast as before (bench/startup.sh).
 
 >>> set_language("es")
->>> _("chicken yard: {tiles}").format(tiles="5-4 2-1")
-'pozo: 5-4 2-1'
->>> m = Message("chicken yard: {tiles}", tiles="5-4 2-1")
+>>> _("Round {round}").format(round=3)
+'Ronda 3'
+>>> m = Message("Round {round}", round=3)
 >>> str(m), tr(m)
-('chicken yard: 5-4 2-1', 'pozo: 5-4 2-1')
+('Round 3', 'Ronda 3')
 >>> decimal(15.614, 2)
 '15,61'
 >>> set_language("en")
 >>> tr(m), decimal(15.614, 2)
-('chicken yard: 5-4 2-1', '15.61')
+('Round 3', '15.61')
 >>> set_language(None)
 """
 

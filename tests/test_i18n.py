@@ -158,14 +158,14 @@ def test_numbers_follow_the_language():
 
 
 def test_a_message_is_english_for_machines_and_translated_for_people():
-    message = i18n.Message("chicken yard: {tiles}", tiles="5-4")
+    message = i18n.Message("Round {round}", round=4)
     i18n.set_language("es")
-    assert message == "chicken yard: 5-4"
-    assert json.dumps(message) == '"chicken yard: 5-4"'
-    assert i18n.tr(message) == "pozo: 5-4"
+    assert message == "Round 4"
+    assert json.dumps(message) == '"Round 4"'
+    assert i18n.tr(message) == "Ronda 4"
     import pickle
 
-    assert i18n.tr(pickle.loads(pickle.dumps(message))) == "pozo: 5-4"
+    assert i18n.tr(pickle.loads(pickle.dumps(message))) == "Ronda 4"
 
 
 def test_a_plural_message_takes_the_form_for_its_count_in_every_language():

@@ -272,7 +272,7 @@ def test_cli_rating_in_a_subprocess(tmp_path):
     assert r.returncode == 0, r.stderr
     rows = list(csv.DictReader(io.StringIO(r.stdout)))
     assert len(rows) == 7 and rows[0]["rank"] == "1"
-    assert float(rows[0]["rating"]) >= float(rows[-1]["rating"])
+    assert float(rows[0]["ordinal"]) >= float(rows[-1]["ordinal"])
 
 
 def test_cli_rating_file_with_problems_exits_1(cli, tmp_path):

@@ -170,4 +170,5 @@ def _shuffle(
     typer.echo("deal:")  # untranslated: YAML
     for name, hand in dealt.hands.items():
         typer.echo(f"  {yaml_key(name)}: {format_hand(hand)}")
-    typer.echo("# " + _("chicken yard: {tiles}").format(tiles=format_hand(dealt.chicken_yard)))
+    # YAML for a game file (SPEC 7): the same words in every language (SPEC 14).
+    typer.echo("# chicken yard: " + format_hand(dealt.chicken_yard))  # untranslated: YAML

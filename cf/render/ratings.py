@@ -61,7 +61,7 @@ HEADERS = [
     N_("average"),
     "mu",
     "sigma",
-    N_("rating"),
+    "ordinal",  # SPEC 15: mu, sigma and ordinal (the ranking value), named as in JSON
 ]
 #: How ratings were updated, as the note under the table says it.
 PER = {"game": N_("per game"), "round": N_("per round")}
