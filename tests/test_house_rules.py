@@ -186,13 +186,22 @@ def test_the_game_over_message_is_plain_words(cli, tmp_path):
     assert "[round-count]" not in result.stderr and ".yaml:" not in result.stderr
 
 
-def test_a_problem_in_the_round_being_added_speaks_of_the_round(cli, tmp_path):
+def test_a_problem_in_the_round_being_added_is_printed_as_cf_validate_prints_it(cli, tmp_path):
+    """SPEC 8: the file as it would be is validated and any problem printed as cf validate
+    prints it (line and column those of the round as it would be written)."""
     path = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben", "--set", "6")
+    before = path.read_bytes()
     result = add(cli, path, "Ana=5000", "Ben=0")
     assert result.exit_code == 1
-    first = result.stderr.splitlines()[0]
-    assert first.startswith("round 1: Ana scored 5000, more than any hand can hold")
-    assert ".yaml:" not in result.stderr
+    lines = before.decode().count("\n")
+    first, summary, error = result.stderr.splitlines()
+    assert first == (
+        f"{path}:{lines + 1}:19: round 1: [score-mismatch] Ana scored 5000, more than any "
+        "hand can hold: the whole double-six less the starter 6-6 is worth 206"
+    )
+    assert summary == f"{path}: 1 problem (1 round(s), 0 move(s))"
+    assert error == "Error: nothing written: round 1 would have the problems above"
+    assert path.read_bytes() == before
 
 
 def test_a_target_game_is_a_leader_until_the_target_is_reached(cli, tmp_path):

@@ -206,23 +206,25 @@ def test_bad_entries_are_exit_1_and_write_nothing(cli, game, entries, message):
 
 def test_a_round_of_hands_is_checked_by_validate_s_duplicate_tile(cli, game):
     """A round of tiles only is written as hands, so cf validate's own duplicate-tile
-    speaks (of the round being entered, in words, with its code); with a score beside
-    them the tiles are only a comment, and cf add refuses them itself."""
+    speaks, printed as cf validate prints it (SPEC 8: line and column of the round as it
+    would be written); with a score beside them the tiles are only a comment, and cf add
+    refuses them itself."""
     before = game.read_bytes()
     for entries, said in [
         (
             ["Ana=out", "Ben=6-6 1-0", "Carla=3-3", "Dan=2-2"],
-            "round 1: Ben's hand holds 6-6, the round's starter [duplicate-tile]\n",
+            ":14:27: round 1: [duplicate-tile] Ben's hand holds 6-6, the round's starter\n",
         ),
         (
             ["Ana=5-5", "Ben=5-5 1-0", "Carla=3-3", "Dan=out"],
-            "round 1: 5-5 is in both Ana's and Ben's hands [duplicate-tile]\n",
+            ":14:28: round 1: [duplicate-tile] 5-5 is in both Ana's and Ben's hands\n",
         ),
     ]:
         result = cli("add", str(game), *entries)
         assert result.exit_code == 1
         assert result.stderr == (
-            said + "Error: nothing written: round 1 would have the problems above\n"
+            f"{game}{said}{game}: 1 problem (1 round(s), 0 move(s))\n"
+            "Error: nothing written: round 1 would have the problems above\n"
         )
         assert game.read_bytes() == before
 

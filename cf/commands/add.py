@@ -316,20 +316,15 @@ def refuse_file(exc: Exception, game: Any) -> NoReturn:
 
 
 def _print_problems(report: Any, k: int | None = None) -> None:
-    """The problems the change would make, as ``cf validate`` prints them; those of round
-    ``k``, the round being entered, as words about that round (its lines are not in the
-    file yet)."""
+    """The problems the change would make, as ``cf validate`` prints them (SPEC 8), lines
+    and columns those of the file as it would be: a problem of round ``k``, the round being
+    entered, points where that round would be written."""
     from cf.render.problems import render_validation
 
+    typer.echo(render_validation([report]), err=True, nl=False)
     if k is None or all(p.round != k for p in report.problems):
-        typer.echo(render_validation([report]), err=True, nl=False)
         typer.echo(_("Error: nothing written: the file would have the problems above"), err=True)
         return
-    from cf.render.problems import entered_line, problem_line
-
-    for p in report.problems:
-        line = entered_line(p) if p.round == k else problem_line(report.file, p)
-        typer.echo(line, err=True)
     typer.echo(
         _("Error: nothing written: round {k} would have the problems above").format(k=k), err=True
     )

@@ -20,7 +20,7 @@ def problem_line(file: str, p: Problem) -> str:
 
 
 def entered_line(p: Problem) -> str:
-    """A problem of the round being entered (``cf add``, a ``cf serve`` page), whose lines
+    """A problem of the round being entered on a ``cf serve`` page, whose lines
     are not in the file yet, in words: ``round K: [PLAYER: ]MESSAGE [code]``."""
     message = tr(p.message)
     who = f"{p.player}: " if p.player and p.player not in message else ""
