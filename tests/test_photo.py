@@ -117,6 +117,7 @@ def test_unreadable_tile_exits_1_with_unreadable(cli, easy, monkeypatch):
     assert result.exit_code == 1
     data = json.loads(result.stdout)
     assert [r["tile"] for r in data["reads"]] == ["11-6"]  # what was read is still listed
+    assert data["tiles"] == ["11-6"] and data["points"] is None  # but no total
     assert data["unreadable"] == [{"box": box, "candidates": ["5-1", "5-2"]}]
     assert "cannot read the tile" in result.stderr
     text = cli("score", "--photo", str(path), "--set", "12")

@@ -103,12 +103,14 @@ def _check_paths(paths: list[str]) -> None:
 
 def _reading_object(path: str, reading: Any, double_blank: int) -> dict[str, Any]:
     """The JSON object of one photo's reading (SPEC §9): tiles, points, reads, unreadable.
-    A photo with no domino found has no total: ``"points": null``, never 0."""
+    A refused photo has no total: ``"points": null`` (never 0 for no domino found, nor the
+    points of the tiles read beside one that could not be: a wrong total is worse than
+    none)."""
     tiles = reading.tiles
     obj: dict[str, Any] = {
         "photo": path,
         "tiles": [str(t) for t in tiles],
-        "points": hand_points(tiles, double_blank) if reading.found else None,
+        "points": hand_points(tiles, double_blank) if reading.ok else None,
         "reads": [
             {"tile": str(r.tile), "confidence": r.confidence, "box": _box(r.box)}
             for r in reading.reads
