@@ -162,13 +162,23 @@ def test_a_round_entered_as_another_number_is_refused(client, game):
     )
 
 
-def test_a_write_needs_the_token_in_its_header_not_only_the_cookie(client, game):
+def test_a_write_needs_the_token_it_carries_not_only_the_cookie(client, game):
     before = game.read_bytes()
     r = client.post("/api/round", json={"entries": [["Ana", "0"]]})
     assert r.status_code == 403
     r = client.post("/api/undo")
     assert r.status_code == 403
+    r = client.post("/api/undo?t=wrong", headers={"x-cf-token": "wrong"})
+    assert r.status_code == 403
     assert game.read_bytes() == before
+    # SPEC 13: writes are POSTs carrying the token: in the header, or in the URL.
+    entries = [["Ana", "0"], ["Ben", "5"], [HOSTILE, "7"]]
+    r = client.post(f"/api/round?t={TOKEN}", json={"entries": entries, "round": None})
+    assert r.status_code == 200, r.text
+    assert "scores: {Ana: 0, Ben: 5" in game.read_text(encoding="utf-8")
+    # Still refused from another site's page, wherever the token is.
+    r = client.post(f"/api/undo?t={TOKEN}", headers={"origin": "http://evil.example"})
+    assert r.status_code == 403
 
 
 @pytest.mark.parametrize(

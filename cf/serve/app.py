@@ -19,9 +19,10 @@ output, and add ``shown``, the same messages in a language, when asked with ``?l
 
 Every request needs the join token: in the URL (``?t=``), else in the ``X-CF-Token``
 header, else in the cookie the page sets (one per server: :func:`cookie_name`). Without
-it: 403 and a body that says nothing more. A POST must also carry it in the
-``X-CF-Token`` header, which no other site can make a browser send, and a POST whose
-``Origin`` is another site is refused. Bodies are bounded before they are read whole.
+it: 403 and a body that says nothing more. A POST must also carry it itself, in the
+``X-CF-Token`` header (the page's way) or its URL, never the cookie alone (a browser adds
+it to a request another site makes), and a POST whose ``Origin`` is another site is
+refused. Bodies are bounded before they are read whole.
 """
 
 from __future__ import annotations
@@ -454,8 +455,11 @@ class Guard:
         return hmac.compare_digest(given.encode(), self.token.encode())
 
     def _may_write(self, request: Request) -> bool:
-        """A write carries the token in its header, and comes from this site's own page."""
-        if not self._is_token(request.headers.get(HEADER, "")):
+        """A write carries the token itself, in its header or its URL (SPEC 13: "writes are
+        POSTs carrying it"; the cookie a browser adds to any request to this host is not
+        enough), and comes from this site's own page."""
+        carried = request.headers.get(HEADER) or request.query_params.get("t") or ""
+        if not self._is_token(carried):
             return False
         site = request.headers.get("sec-fetch-site")
         if site is not None and site not in ("same-origin", "none"):
