@@ -74,3 +74,9 @@ def test_rounds_past_the_last_still_get_every_check_that_needs_no_replay():
     target = "set: double-six\nrules: {target: 10}\nplayers: [A, B]\nrounds:\n"
     found = problems(target + "  - scores: {A: 10, B: 0}\n  - scores: {A: 1}\n")
     assert [(p.code, p.round) for p in found] == [("round-count", 2), ("missing-score", 2)]
+
+
+def test_a_bad_score_names_its_player():
+    """SPEC 6: the problem names the player involved, in its `player` field too."""
+    found = problems("players: [A, B, C]\nrounds: [{scores: {A: 1, B: 2, C: -3}}]\n")
+    assert [(p.code, p.player, p.round) for p in found] == [("schema", "C", 1)]

@@ -680,7 +680,11 @@ class _Values:
             seen.add(key)
             yield key, key_node, value_node
 
-    def decimal(self, node: yaml.Node, what: str, code: str) -> int | None:
+    def decimal(
+        self, node: yaml.Node, what: str, code: str, player: str | None = None
+    ) -> int | None:
+        """A whole number, 0 or more, from the node's text, or a problem (``player``: whose
+        number it is, for the problem's ``player`` field) and None."""
         text = self.scalar(node, what, code)
         if text is None:
             return None
@@ -694,6 +698,7 @@ class _Values:
                     text=clip(text),
                 ),
                 node,
+                player=player,
             )
             return None
         return int(text)
@@ -1295,7 +1300,7 @@ class _RoundReader:
     def read_scores(self, node: yaml.Node, rec: RoundRecord) -> dict[str, tuple[int | None, Pos]]:
         scores: dict[str, tuple[int | None, Pos]] = {}
         for name, _key, value in self.read_names(node, "scores", rec):
-            points = self.v.decimal(value, f"{clip(name)}'s score", "schema")
+            points = self.v.decimal(value, f"{clip(name)}'s score", "schema", player=name)
             scores[name] = (points, _pos(value))
         return scores
 
