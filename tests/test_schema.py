@@ -70,6 +70,20 @@ def test_rounds_past_the_last_still_get_every_check_that_needs_no_replay():
         ("deal", 10, None),
         ("notation", 10, 1),
     ]
+    # It has no double of its own: nothing is checked against a guessed one (0-0 dealt or
+    # held is no starter there); a score is bounded by the set less its cheapest double;
+    # a recorded starter must be a double, and is then the round's.
+    past = f"set: double-six\nplayers: [A, B]\nrounds:\n{rounds}"
+    found = problems(past + "  - deal: {A: 0-0 1-1, B: 2-2 3-3}\n    hands: {A: 0-0, B: ''}\n")
+    assert [(p.code, p.round) for p in found] == [("round-count", 8), ("deal", 8), ("deal", 8)]
+    assert [p.code for p in problems(past + "  - scores: {A: 216, B: 0}\n")] == ["round-count"]
+    found = problems(past + "  - scores: {A: 217, B: 0}\n")
+    assert [p.code for p in found] == ["round-count", "score-mismatch"]
+    assert "less its cheapest double 1-1 is worth 216" in found[1].message
+    found = problems(past + "  - starter: 6-5\n    scores: {A: 1, B: 2}\n")
+    assert [(p.code, p.round) for p in found] == [("round-count", 8), ("starter", 8)]
+    found = problems(past + "  - starter: 6-6\n    hands: {A: 6-6, B: ''}\n")
+    assert [(p.code, p.round) for p in found] == [("round-count", 8), ("duplicate-tile", 8)]
     # The same after a target is reached.
     target = "set: double-six\nrules: {target: 10}\nplayers: [A, B]\nrounds:\n"
     found = problems(target + "  - scores: {A: 10, B: 0}\n  - scores: {A: 1}\n")

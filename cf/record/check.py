@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from cf.board import Round, RuleViolation
 from cf.errors import clip
-from cf.i18n import Message
+from cf.i18n import N_, Message
 from cf.record.problems import Problem, ProblemLog
 from cf.record.reader import Game, HandEntry, MoveEntry, Pos, RoundRecord
 from cf.record.replay import apply_entry, round_count_message, round_starter, start_round
@@ -94,18 +94,14 @@ class _Checker:
         target = _TargetWatch(game.players, rules.target, game.problems)
         extra = False  # past the rounds the game can have: checked, never replayed nor scored
         for rec in game.rounds:
-            if extra:
-                self.check_round(rec, extra=True)
-                continue
-            if last is not None and rec.number > last and too_many is not None:
+            if not extra and last is not None and rec.number > last and too_many is not None:
                 self.add("round-count", too_many, rec.pos, rec.number)
                 extra = True
-                self.check_round(rec, extra=True)
-                continue
-            if target.ended is not None and game.set_known:
+            elif not extra and target.ended is not None and game.set_known:
                 self.add("round-count", target.after_end(rec.number), rec.pos, rec.number)
                 extra = True
-                self.check_round(rec, extra=True)
+            if extra:
+                self.check_extra_round(rec)
                 continue
             before = self.report.problems.total
             points = self.check_round(rec)
@@ -139,18 +135,12 @@ class _Checker:
 
     # --- one round ------------------------------------------------------------------------
 
-    def check_round(self, rec: RoundRecord, *, extra: bool = False) -> dict[str, int] | None:
-        """Every check of one round; its points where they can be known. ``extra``: a round
-        past the rounds the game can have (``round-count``): only the checks that need no
-        replay (SPEC 6), its starter the one it records, if any (it has no double of its
-        own)."""
+    def check_round(self, rec: RoundRecord) -> dict[str, int] | None:
+        """Every check of one round; its points where they can be known."""
         top, rules = self.game.top, self.game.rules
         cycles = rules is not None and rules.target is not None  # N-N again after 0-0
         starter = round_starter(top, rec.number if cycles else min(rec.number, top + 1))
-        if extra and rec.starter is not None:
-            starter = rec.starter
-        replayable = not extra and not rec.broken
-        replayable &= self.rules is not None and self.deal_count is not None
+        replayable = not rec.broken and self.rules is not None and self.deal_count is not None
         replayable &= self.check_starter(rec, starter)
         self.check_scored(rec)
         replayable &= self.check_everyone_listed(rec)
@@ -168,6 +158,36 @@ class _Checker:
                 self.report_unread_moves(rec.moves, 0)
         self.check_scores(rec, starter, board)
         return self.points(rec, board)
+
+    def check_extra_round(self, rec: RoundRecord) -> None:
+        """A round past the rounds the game can have (``round-count``): every check that
+        needs no replay (SPEC 6: those problems are all reported); it is never replayed nor
+        scored. It has no double of its own: a recorded starter must be a double, and is
+        then taken as the round's; without one nothing is checked against a starter, and a
+        score is bounded by the whole set less its cheapest double."""
+        starter = rec.starter
+        if starter is not None and not starter.is_double and self.game.set_known:
+            self.add(
+                "starter",
+                Message(
+                    "round {k} starts with {starter}, which is not a double",
+                    k=rec.number,
+                    starter=starter,
+                ),
+                rec.starter_pos,
+                rec.number,
+            )
+            starter = None
+        self.check_scored(rec)
+        self.check_everyone_listed(rec)
+        if rec.deal is not None:
+            self.check_deal(rec, starter)
+        if rec.hands is not None:
+            self.check_final_hands(rec, starter, replayed=rec.moves is not None)
+            self.check_one_out(rec)
+        if rec.moves is not None:
+            self.report_unread_moves(rec.moves, 0)
+        self.check_scores(rec, starter, None)
 
     def check_one_out(self, rec: RoundRecord) -> bool:
         """``hands-mismatch``: only one player can go out in a round, so two empty recorded
@@ -266,7 +286,7 @@ class _Checker:
                     complete_deal = complete_deal and part != "deal"
         return complete_deal
 
-    def check_scores(self, rec: RoundRecord, starter: Tile, board: Round | None) -> None:
+    def check_scores(self, rec: RoundRecord, starter: Tile | None, board: Round | None) -> None:
         """``score-mismatch``: a score no hand could reach, or one the recorded hand is not
         worth. Without known rules (an unknown set, a broken ``rules``) neither is checked.
 
@@ -276,21 +296,33 @@ class _Checker:
         rules = self.game.rules
         if rec.scores is None or rules is None:
             return
-        most = _most_points(rules, starter)
+        cheapest = min(
+            (Tile.of(d, d) for d in range(rules.top + 1)),
+            key=lambda t: t.points(rules.double_blank),
+        )
+        most = _most_points(rules, starter or cheapest)
         untold = rec.moves is not None and board is None
         for name, (score, pos) in rec.scores.items():
             if score is None:
                 continue
             if score > most and score != rules.out_on_double:
+                words = N_(
+                    "{name} scored {score}, more than any hand can hold: the "
+                    "whole {set_name} less the starter {starter} is worth {most}"
+                )
+                if starter is None:  # a round past the last, with no starter recorded
+                    words = N_(
+                        "{name} scored {score}, more than any hand can hold: the whole "
+                        "{set_name} less its cheapest double {starter} is worth {most}"
+                    )
                 self.add(
                     "score-mismatch",
                     Message(
-                        "{name} scored {score}, more than any hand can hold: the "
-                        "whole {set_name} less the starter {starter} is worth {most}",
+                        words,
                         name=clip(name),
                         score=score,
                         set_name=rules.set_name,
-                        starter=starter,
+                        starter=starter or cheapest,
                         most=most,
                     ),
                     pos,
@@ -327,7 +359,7 @@ class _Checker:
                     player=name,
                 )
 
-    def check_deal(self, rec: RoundRecord, starter: Tile) -> bool:
+    def check_deal(self, rec: RoundRecord, starter: Tile | None) -> bool:
         assert rec.deal is not None
         ok = True
         seen: dict[Tile, str] = {}
@@ -381,7 +413,7 @@ class _Checker:
                     seen[tile] = name
         return ok
 
-    def check_final_hands(self, rec: RoundRecord, starter: Tile, *, replayed: bool) -> None:
+    def check_final_hands(self, rec: RoundRecord, starter: Tile | None, *, replayed: bool) -> None:
         assert rec.hands is not None
         seen: dict[Tile, str] = {}
         for name, entry in rec.hands.items():
