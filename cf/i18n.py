@@ -131,8 +131,8 @@ def speaking(code: str | None) -> Iterator[str]:
     in two languages at once never see each other's. Yields the language used.
 
     >>> with speaking("gl-ES"):
-    ...     _("chicken yard: {tiles}").format(tiles="5-4")
-    'galiñeiro: 5-4'
+    ...     _("Round {round}").format(round=5)
+    'Rolda 5'
     >>> language()
     'en'
     """
