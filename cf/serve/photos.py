@@ -104,8 +104,9 @@ def read_upload(
     counts = (len(tiles), len(reading.unreadable), found)
     result: dict[str, object] = {
         "tiles": tiles,
-        # No domino found has no total (SPEC §9), as in cf score --photo's JSON.
-        "points": hand_points(reading.tiles, double_blank) if found else None,
+        # A refused reading has no total (SPEC §9), as in cf score --photo's JSON: no
+        # domino found, or a tile not read beside those that were.
+        "points": hand_points(reading.tiles, double_blank) if reading.ok else None,
         "unreadable": [
             {"candidates": [str(t) for t in u.candidates], "reason": u.reason}
             for u in reading.unreadable

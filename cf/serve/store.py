@@ -46,8 +46,8 @@ class Refused(Error):
     """A write the keeper refused: nothing was written. ``problems`` are the lines
     ``cf validate`` would print for the file as it would have been (English, as JSON
     carries them); :meth:`json` gives them as the page shows them too: in its language,
-    and those of the round being entered (``entered``) in words, as ``cf add`` says them
-    (its lines are not in the file)."""
+    and those of the round being entered (``entered``) in words about that round (its
+    lines are not in the file)."""
 
     def __init__(
         self, message: str, found: list[tuple[str, Any]] | None = None, entered: int | None = None
