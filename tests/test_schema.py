@@ -92,5 +92,6 @@ def test_rounds_past_the_last_still_get_every_check_that_needs_no_replay():
 
 def test_a_bad_score_names_its_player():
     """SPEC 6: the problem names the player involved, in its `player` field too."""
-    found = problems("players: [A, B, C]\nrounds: [{scores: {A: 1, B: 2, C: -3}}]\n")
-    assert [(p.code, p.player, p.round) for p in found] == [("schema", "C", 1)]
+    for score in ("-3", "[3]", "!odd 3"):
+        found = problems(f"players: [A, B, C]\nrounds: [{{scores: {{A: 1, B: 2, C: {score}}}}}]\n")
+        assert [(p.code, p.player, p.round) for p in found] == [("schema", "C", 1)], score

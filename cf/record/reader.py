@@ -600,10 +600,16 @@ class _Values:
         return False
 
     def scalar(
-        self, node: yaml.Node, what: str, code: str = "schema", *, spent: bool = False
+        self,
+        node: yaml.Node,
+        what: str,
+        code: str = "schema",
+        *,
+        spent: bool = False,
+        player: str | None = None,
     ) -> str | None:
         """The text of a scalar, or a problem and ``None`` (``spent``: already counted
-        against the alias budget)."""
+        against the alias budget; ``player``: whose value it is, for the problem)."""
         if not isinstance(node, yaml.ScalarNode):
             hint = ""
             if isinstance(node, yaml.MappingNode):  # Ben: Jr, read as {Ben: Jr}
@@ -617,6 +623,7 @@ class _Values:
                     hint=hint,
                 ),
                 node,
+                player=player,
             )
             return None
         if node.tag not in _PLAIN_TAGS:
@@ -628,6 +635,7 @@ class _Values:
                     tag=clip(node.tag),
                 ),
                 node,
+                player=player,
             )
             return None
         text: str = node.value
@@ -638,6 +646,7 @@ class _Values:
                 code,
                 Message("{what} holds a lone surrogate (\\u escape), not text", what=what),
                 node,
+                player=player,
             )
             return None
         return text
@@ -685,7 +694,7 @@ class _Values:
     ) -> int | None:
         """A whole number, 0 or more, from the node's text, or a problem (``player``: whose
         number it is, for the problem's ``player`` field) and None."""
-        text = self.scalar(node, what, code)
+        text = self.scalar(node, what, code, player=player)
         if text is None:
             return None
         text = text.strip()
