@@ -296,11 +296,9 @@ class _Checker:
         rules = self.game.rules
         if rec.scores is None or rules is None:
             return
-        cheapest = min(
-            (Tile.of(d, d) for d in range(rules.top + 1)),
-            key=lambda t: t.points(rules.double_blank),
-        )
-        most = _most_points(rules, starter or cheapest)
+        # A round past the last with no starter recorded: bounded by the cheapest double.
+        bound = starter if starter is not None else _cheapest_double(rules)
+        most = _most_points(rules, bound)
         untold = rec.moves is not None and board is None
         for name, (score, pos) in rec.scores.items():
             if score is None:
@@ -322,7 +320,7 @@ class _Checker:
                         name=clip(name),
                         score=score,
                         set_name=rules.set_name,
-                        starter=starter or cheapest,
+                        starter=bound,
                         most=most,
                     ),
                     pos,
@@ -684,6 +682,12 @@ def _hand_difference(board: Round, name: str, entry: HandEntry) -> str | None:
             left=left,
         )
     return None
+
+
+def _cheapest_double(rules: Rules) -> Tile:
+    """The double worth least under ``rules`` (1-1, or 0-0 where it counts under 2)."""
+    doubles = (Tile.of(d, d) for d in range(rules.top + 1))
+    return min(doubles, key=lambda t: t.points(rules.double_blank))
 
 
 def _most_points(rules: Rules, starter: Tile) -> int:
