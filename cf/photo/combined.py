@@ -63,16 +63,16 @@ def _read(image: np.ndarray, top: int, min_confidence: float, reduction: int) ->
     photo = reader.to_bgr8(np.asarray(image))
     view = nets.seen(photo) if min(photo.shape[:2]) >= 16 else None
 
+    def share(box: list[tuple[int, int]]) -> float:
+        return 1.0 if view is None else nets.face_share(view, np.asarray(box) / reduction)
+
     def sees(box: list[tuple[int, int]]) -> bool:
-        return view is not None and nets.face_share(view, np.asarray(box) / reduction) >= SEES_TILE
+        return view is not None and share(box) >= SEES_TILE
 
     again = alike_in_size(_halves_read(image, first, top, min_confidence, reduction, sees))
     second = alike_in_size(nets.reading(photo, top, min_confidence, reduction, view))
     if again.ok and again.reads and _nothing_more(again, second):
         return again
-
-    def share(box: list[tuple[int, int]]) -> float:
-        return 1.0 if view is None else nets.face_share(view, np.asarray(box) / reduction)
 
     # The tiles net's "no face" is evidence only where it sees this photo's tiles: it read
     # some, and sees face over every tile the classical reader read or outlined and the
