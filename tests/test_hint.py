@@ -151,6 +151,29 @@ def test_a_round_that_is_over_is_exit_1(run):
     assert scored.exit_code == 1 and "are recorded" in scored.output
 
 
+def test_a_round_its_deal_shows_blocked_is_over(cli, run, tmp_path):
+    # A simulated round that ended in a block, its hands and scores taken off: nobody has
+    # passed yet, but the deal shows nobody can play and nothing can be drawn.
+    sim = tmp_path / "sim.yaml"
+    assert (
+        cli("simulate", "--players", "3", "--seed", "4", "--rounds", "1", "-o", str(sim)).exit_code
+        == 0
+    )
+    text = sim.read_text()
+    blocked = tmp_path / "blocked.yaml"
+    blocked.write_text(text[: text.index("    hands:")])
+    shown = json.loads(cli("show", str(blocked), "-f", "json").output)
+    assert shown["over"] == "blocked"
+    result = run(str(blocked), *FAST)
+    assert result.exit_code == 1
+    assert "round 1 is over: it is blocked" in result.output
+    # One move back the round is not over: advice as usual.
+    lines = blocked.read_text().splitlines(keepends=True)
+    back = tmp_path / "back.yaml"
+    back.write_text("".join(lines[:-1]))
+    assert run(str(back), *FAST).exit_code == 0
+
+
 def test_an_open_foot_takes_only_its_toes(run, tmp_path):
     extra = ["Ana: 3-3", "Ben: 3-2", "Carla: 3-0", "Dan: draw, pass"]
     text = HALF.read_text() + "".join(f"      - {m}\n" for m in extra)

@@ -261,6 +261,17 @@ def _public_replay(game: Game, round_number: int) -> Replay:
             )
         )
     _refuse_finished(public, round_number)
+    # A block needs every hand: where the recorded deal shows that nobody can play and
+    # nothing can be drawn, the round is over though nobody has passed yet (cf show's
+    # "blocked"). Only whether it is over is taken from the deal, never the advice.
+    try:
+        full = replay(game, round_number)
+    except ReplayError:
+        return public
+    if full.problem is None and full.board.is_blocked():
+        raise HintError(
+            Message("round {round_number} is over: it is blocked", round_number=round_number)
+        )
     return public
 
 
