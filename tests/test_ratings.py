@@ -248,6 +248,14 @@ def test_cli_partial_games_are_not_rated_unless_asked(cli, tmp_path):
     assert [s["games"] for s in json.loads(result.stdout)["standings"]] == [2, 2]
 
 
+def test_cli_no_game_rated_names_no_leader(cli, tmp_path):
+    p = scores_file(tmp_path, "p.yaml", ["Ana", "Ben"], [[30, 0]], total_rounds=3)
+    result = cli("tally", p, "--rank-by", "rating")
+    assert result.exit_code == 0
+    assert "1 partial game not rated" in result.stderr
+    assert "leader" not in result.stdout and "ordinal" in result.stdout
+
+
 def test_cli_history_files(cli, tmp_path):
     a = scores_file(tmp_path, "a.yaml", ["Ana", "Ben"], [[0, 12]], "2026-01-01")
     b = scores_file(tmp_path, "b.yaml", ["Ben", "Cy"], [[0, 12]], "2026-01-02")

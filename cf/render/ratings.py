@@ -91,9 +91,12 @@ def render_ratings(ratings: Ratings, fmt: str) -> str:
             row[1] = f"{p.player}{PROVISIONAL}"
     leaders = _names([p.player for p in ratings.players if p.rank == 1])
     per = _(PER[ratings.per]) if ratings.per in PER else ratings.per
-    note = f"{WINNER.strip()} " + _("leader by rating ({model}, {per}): {names}").format(
-        model=ratings.model, per=per, names=leaders
-    )
+    # No game rated: no leader to name (stderr says why).
+    note = None
+    if leaders:
+        note = f"{WINNER.strip()} " + _("leader by rating ({model}, {per}): {names}").format(
+            model=ratings.model, per=per, names=leaders
+        )
     text = _render(HEADERS, rows, fmt, note)
     if any(p.provisional for p in ratings.players):
         few = f"{PROVISIONAL.strip()} " + ngettext(
