@@ -100,6 +100,9 @@ def test_no_token_is_403_everywhere_and_reveals_nothing(game, method, route):
         assert r.status_code == 403, (route, headers)
         assert r.text == "forbidden"
         assert "set-cookie" not in r.headers
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["x-frame-options"] == "DENY"
+        assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
     r = c.request(method, route + ("&" if "?" in route else "?") + "t=wrong")
     assert r.status_code == 403
     assert game.read_text(encoding="utf-8").endswith("rounds: []\n")
@@ -339,6 +342,23 @@ def test_fix_round_k_and_undo(client, game):
     assert client.post("/api/undo", headers=WRITE).status_code == 200
     r = client.post("/api/undo", headers=WRITE)
     assert r.status_code == 422 and "no rounds" in r.json()["error"]
+
+
+def test_the_state_has_the_same_keys_whatever_the_file(client, game):
+    """A page (or a script) finds every key of the state whether the file reads, has a
+    problem, cannot be read as text, or is gone."""
+    good = client.get("/api/state").json()
+    assert good["error"] is None and good["scoreboard"] is not None
+    game.write_bytes(b"players: [Ana, Ben]\nrounds: [\n")  # a YAML error: a problem
+    broken = client.get("/api/state").json()
+    game.write_bytes(b"title: \xff\xfe caf\xe9\n")  # not UTF-8: the file is refused
+    refused = client.get("/api/state").json()
+    assert refused["error"] and refused["scoreboard"] is None and refused["players"] == []
+    game.unlink()
+    gone = client.get("/api/state").json()
+    assert gone["error"].startswith("cannot read game.yaml")
+    for state in (broken, refused, gone):
+        assert set(state) == set(good), state
 
 
 def test_the_state_gives_each_round_for_fixing(client, game):

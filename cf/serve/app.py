@@ -473,5 +473,6 @@ class Guard:
 
 
 async def _forbidden(scope: Scope, receive: Receive, send: Send) -> None:
-    response = PlainTextResponse("forbidden", 403, headers=_NO_STORE)
+    headers = {**_NO_STORE, **{k.decode(): v.decode() for k, v in SECURITY_HEADERS}}
+    response = PlainTextResponse("forbidden", 403, headers=headers)
     await response(scope, receive, send)

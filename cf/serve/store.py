@@ -128,7 +128,7 @@ class Store:
                         state = state_of(source)
                     except Refused as exc:
                         source = exc
-                        state = {"error": _english(exc.message), "players": [], "rounds": []}
+                        state = _refused_state(self.name, _english(exc.message))
                 state["version"] = "-".join(map(str, sig)) if sig else "none"
                 self._cache = (sig, state, source, {})
             _, state, source, views = self._cache
@@ -266,13 +266,33 @@ def _standings(change: Change) -> GameStandings | None:
     return standings_of(change.game, points)  # type: ignore[arg-type]
 
 
+def _refused_state(name: str, error: str) -> dict[str, Any]:
+    """The page's data for a file that cannot be read at all: the keys of
+    :func:`state_of`, nothing in them but the error."""
+    state: dict[str, Any] = {
+        "file": os_basename(name),
+        "error": error,
+        "title": None,
+        "top": None,
+        "double_blank": None,
+        "out_on_double": None,
+        "players": [],
+        "rounds": [],
+        "problems": [],
+        "scoreboard": None,
+    }
+    return state
+
+
 def state_of(change: Change) -> dict[str, Any]:
     """The page's data: the scoreboard as ``cf add`` prints it, the set and players for
-    the entry form, each round's entries for fixing it, and any problem of the file."""
+    the entry form, each round's entries for fixing it, and any problem of the file
+    (``error`` is for a file that cannot be read at all: :func:`_refused_state`)."""
     game = change.game
     rules = game.rules or Rules(top=game.top)
     state: dict[str, Any] = {
         "file": os_basename(change.report.file),
+        "error": None,
         "title": game.title,
         "top": game.top,
         "double_blank": rules.double_blank,
