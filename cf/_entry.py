@@ -28,8 +28,10 @@ def main() -> None:
     except _process.Interrupted as exc:
         _process.say(_("Interrupted."))
         sys.exit(128 + exc.signum)
+    # Usage lines name the command typed: ``chickenfoot`` or ``cf`` (``python -m cf`` too).
+    called = sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1] if sys.argv else ""
     try:
-        run()
+        run("chickenfoot" if called.startswith("chickenfoot") else "cf")
     finally:
         # The process ends here. Everything it made stays put for the system to reclaim,
         # instead of Python's last garbage collection walking and freeing it object by

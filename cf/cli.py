@@ -436,7 +436,9 @@ def run(prog_name: str = "cf") -> None:
         _process.catch_signals()
         _process.guard_streams()
         try:
-            app(prog_name=prog_name)
+            # One completion variable whatever the name typed: the scripts
+            # (--show-completion) serve both names through it.
+            app(prog_name=prog_name, complete_var="_CF_COMPLETE")
         finally:
             _process.flush_stdout()
     except SystemExit as exc:

@@ -316,3 +316,23 @@ def test_the_process_ends_without_a_last_walk_over_its_objects():
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["28", "frozen", "True"]
+
+
+@pytest.mark.skipif(
+    not (Path(sys.executable).parent / "chickenfoot").is_file(), reason="not installed"
+)
+def test_usage_names_the_command_typed():
+    """``chickenfoot --help`` says ``Usage: chickenfoot``; completion still answers through
+    the one variable the scripts of ``--show-completion`` set for both names."""
+    bin_dir = Path(sys.executable).parent
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("CF_", "_CF"))}
+    for name in ("chickenfoot", "cf"):
+        out = subprocess.run(
+            [str(bin_dir / name), "--help"], capture_output=True, text=True, env=environ
+        )
+        assert out.stdout.startswith(f"Usage: {name} "), out.stdout[:80]
+        env = {**environ, "_CF_COMPLETE": "complete_bash"}
+        env.update({"COMP_WORDS": f"{name} vali", "COMP_CWORD": "1"})
+        done = subprocess.run([str(bin_dir / name)], capture_output=True, text=True, env=env)
+        assert done.stdout.split() == ["validate"]
+    assert run("--help").stdout.decode().startswith("Usage: cf ")
