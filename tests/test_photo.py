@@ -322,7 +322,12 @@ def test_cf_add_takes_one_photo_from_stdin(cli, tmp_path):
     assert game.read_bytes() == before
     result = cli("add", str(game), "Ana=@-", "Ben=5", input=photo)
     assert result.exit_code == 0, result.output
-    assert "Ana: <stdin> reads" in result.stderr
+    assert result.stdout.startswith("Ana: <stdin> reads 8-8 7-0\n")
+    # With a JSON scoreboard on stdout, the echo goes to stderr.
+    again = cli("add", str(game), "Ana=@-", "Ben=5", "-r", "1", "-f", "json", input=photo)
+    assert again.exit_code == 0, again.output
+    assert "Ana: <stdin> reads 8-8 7-0" in again.stderr
+    assert json.loads(again.stdout)["standings"]
 
 
 def test_a_photo_piped_in_a_real_process():
@@ -557,7 +562,7 @@ def test_add_scores_a_round_from_a_photo(cli, easy, tmp_path):
     assert f"{hand_points(photo.tiles)}" in result.stdout
     # What the photo read is shown, so that the table can check it.
     read = " ".join(str(t) for t in read_hand(photo.image, 12).tiles)
-    assert f"Ana: {path} reads {read}" in result.stderr
+    assert f"Ana: {path} reads {read}" in result.stdout
 
 
 def test_add_writes_nothing_for_a_photo_it_cannot_read(cli, easy, tmp_path, monkeypatch):

@@ -118,7 +118,11 @@ def add(
                     2,
                 )
             values = [
-                (name, _photo(name, v[1:], top) if v.startswith("@") else v) for name, v in pairs
+                (
+                    name,
+                    _photo(name, v[1:], top, format_.value == "json") if v.startswith("@") else v,
+                )
+                for name, v in pairs
             ]
             try:
                 change = add_entries(text, file, values, round_, before=before)
@@ -264,9 +268,10 @@ def _read_game(text: str, file: str) -> Any:
     return read_game(text, file)
 
 
-def _photo(name: str, path: str, top: int) -> Any:
-    """The tiles a photo of one hand shows (``cf.photo``, an optional extra), echoed on
-    stderr so that the table can check them; exit 1 with the reader's reasons when it
+def _photo(name: str, path: str, top: int, json_out: bool = False) -> Any:
+    """The tiles a photo of one hand shows (``cf.photo``, an optional extra), echoed so
+    that the table can check them (above the scoreboard; on stderr when the scoreboard is
+    JSON); exit 1 with the reader's reasons when it
     refuses (no domino found is never a player out)."""
     try:
         from cf.commands.score_photo import refusal_lines
@@ -296,7 +301,7 @@ def _photo(name: str, path: str, top: int) -> Any:
         _("{name}: {path} reads {format_hand}").format(
             name=name, path=path, format_hand=format_hand(tiles)
         ),
-        err=True,
+        err=json_out,  # stdout is the scoreboard's JSON then
     )
     return tiles
 
