@@ -107,3 +107,5 @@ def test_png_without_the_extra_says_how_to_install_it(cli, tmp_path, monkeypatch
     assert result.exit_code == 2
     assert "pip install 'chickenfoot[charts]'" in result.output
     assert not out.exists()
+    # Refused before anything is printed: no standings table above the error.
+    assert result.stdout == "" and "rank" not in result.output

@@ -50,11 +50,12 @@ def refuse_input(output: Optional[str], inputs: Sequence[str], option: str) -> N
 
 def check_chart(path: Optional[str]) -> Optional[str]:
     """The ``--chart`` option's check: a usage error before anything is printed."""
-    from cf.render.chart import ChartError, chart_kind
+    from cf.render.chart import ChartError, chart_kind, check_png
 
     if path is not None:
         try:
-            chart_kind(path)
+            if chart_kind(path) == "png":
+                check_png()
         except ChartError as exc:
             raise typer.BadParameter(tr(exc)) from None
     return path

@@ -293,6 +293,15 @@ def chart_bytes(games: Sequence[GameStandings], kind: str, title: str | None = N
     return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=1.5))
 
 
+def check_png() -> None:
+    """A :class:`ChartError` unless PNG can be written (the charts extra): asked before a
+    command prints anything, so that it fails whole."""
+    try:
+        import cairosvg  # noqa: F401
+    except (ImportError, OSError):
+        raise ChartError(png_needs_extra()) from None
+
+
 def chart_kind(path: str) -> str:
     """``svg`` or ``png`` by the file's extension; anything else is a :class:`ChartError`."""
     kind = path.rsplit(".", 1)[-1].lower() if "." in path else ""
