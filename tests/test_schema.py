@@ -95,3 +95,29 @@ def test_a_bad_score_names_its_player():
     for score in ("-3", "[3]", "!odd 3"):
         found = problems(f"players: [A, B, C]\nrounds: [{{scores: {{A: 1, B: 2, C: {score}}}}}]\n")
         assert [(p.code, p.player, p.round) for p in found] == [("schema", "C", 1)], score
+
+
+@pytest.mark.parametrize("part", ["hands", "deal"])
+@pytest.mark.parametrize(
+    "value",
+    ["{a: 1}", "[[3-3]]", "!odd 3-3", "[!odd 3-3]"],
+)
+def test_a_bad_hand_names_its_player(part, value):
+    """SPEC 6: a hand (or dealt hand) that is no hand names whose it is in `player`."""
+    found = problems(
+        f"set: 6\nplayers: [A, B]\nrounds:\n  - {part}: {{A: {value}, B: 2-2}}\n"
+        "    scores: {A: 0, B: 4}\n"
+    )
+    assert [(p.code, p.player) for p in found if p.code == "schema"] == [("schema", "A")]
+
+
+@pytest.mark.parametrize("part", ["hands", "deal", "scores"])
+def test_a_player_given_twice_is_named(part):
+    value = "0" if part == "scores" else "2-2"
+    scored = "" if part == "scores" else "    scores: {A: 0, B: 4}\n"
+    found = problems(
+        f"set: 6\nplayers: [A, B]\nrounds:\n  - {part}: {{A: {value}, B: {value}, B: {value}}}\n"
+        + scored
+    )
+    dup = [(p.player, p.message) for p in found if "duplicate key" in p.message]
+    assert dup == [("B", f"duplicate key 'B' in {part}")]

@@ -24,7 +24,7 @@ import gc
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -569,8 +569,9 @@ class _Values:
             self.log.append(self.problem(code, message, node, **kw))
 
     # shapes --------------------------------------------------------------------------
-    def first_walk(self, node: yaml.Node, what: str) -> bool:
-        """Whether this list or mapping is met for the first time.
+    def first_walk(self, node: yaml.Node, what: str, player: str | None = None) -> bool:
+        """Whether this list or mapping is met for the first time (``player``: whose it
+        is, for a problem).
 
         A YAML alias is the same node again: walking it each time would let a few
         kilobytes of aliases stand for millions of moves. Each part is read once.
@@ -584,6 +585,7 @@ class _Values:
                     tag=clip(node.tag),
                 ),
                 node,
+                player=player,
             )
             return False
         if id(node) not in self.walked:
@@ -596,6 +598,7 @@ class _Values:
                 what=what,
             ),
             node,
+            player=player,
         )
         return False
 
@@ -652,9 +655,14 @@ class _Values:
         return text
 
     def mapping(
-        self, node: yaml.Node, what: str, code: str = "schema"
+        self,
+        node: yaml.Node,
+        what: str,
+        code: str = "schema",
+        player_of: Callable[[str], str | None] | None = None,
     ) -> Iterator[tuple[str, yaml.Node, yaml.Node]]:
-        """Items of a mapping as (key text, key node, value node); duplicates reported."""
+        """Items of a mapping as (key text, key node, value node); duplicates reported
+        (``player_of``: the player a key names, for the problem)."""
         if not isinstance(node, yaml.MappingNode) or node.tag != _Y + "map":
             self.report(
                 code,
@@ -684,6 +692,7 @@ class _Values:
                     "schema",
                     Message("duplicate key '{key}' in {what}", key=clip(key), what=what),
                     key_node,
+                    player=player_of(key) if player_of else None,
                 )
                 continue
             seen.add(key)
@@ -1177,7 +1186,7 @@ class _RoundReader:
         deal = what == "deal"
         if not isinstance(node, yaml.MappingNode):
             rec.unreadable.add(what)
-        for key, key_node, value in self.v.mapping(node, what):
+        for key, key_node, value in self.v.mapping(node, what, player_of=self._named):
             if not self.names.ok:
                 continue
             name = self.names.resolve(key)
@@ -1190,13 +1199,19 @@ class _RoundReader:
         if not isinstance(node, yaml.MappingNode):
             rec.broken = rec.broken or deal
 
+    def _named(self, key: str) -> str | None:
+        """The player a key of hands, deal or scores names (as written if it is none)."""
+        if not self.names.ok:
+            return None
+        return self.names.resolve(key) or key.strip()
+
     def check_shape(self, value: yaml.Node, what: str, name: str) -> None:
         """The value of a name that is not a player still has the shape its part needs (a
         score that is not a whole number is a ``schema`` problem whoever it is for)."""
         if what == "scores":
-            self.v.decimal(value, f"{clip(name)}'s score", "schema")
+            self.v.decimal(value, f"{clip(name)}'s score", "schema", player=name)
         elif not _is_null(value):
-            self.tokens(value, Message("{player}'s hand", player=clip(name)))
+            self.tokens(value, Message("{player}'s hand", player=clip(name)), name)
 
     def unknown_name(self, name: str, what: str, key_node: yaml.Node, rec: RoundRecord) -> None:
         guess = self.names.guess(name)
@@ -1242,24 +1257,26 @@ class _RoundReader:
                     return tiles
             except NotationError:
                 pass
-        tokens = self.tokens(node, what)
+        tokens = self.tokens(node, what, name)
         if tokens is None:
             return None
         return self.check_tokens(tokens, what, name)
 
-    def tokens(self, node: yaml.Node, what: str) -> list[tuple[str, yaml.Node | Pos]] | None:
-        """The tokens of a hand with where each is, or ``None`` after a problem."""
+    def tokens(
+        self, node: yaml.Node, what: str, player: str | None = None
+    ) -> list[tuple[str, yaml.Node | Pos]] | None:
+        """The tokens of ``player``'s hand with where each is, or ``None`` after a problem."""
         tokens: list[tuple[str, yaml.Node | Pos]] = []
         if isinstance(node, yaml.SequenceNode):
-            if not self.v.first_walk(node, what):
+            if not self.v.first_walk(node, what, player):
                 return None
             for item in node.value:
-                text = self.v.scalar(item, f"a tile in {what}")
+                text = self.v.scalar(item, f"a tile in {what}", player=player)
                 if text is None:
                     return None
                 tokens.append((text.strip(), item))
             return tokens
-        text = self.v.scalar(node, what, spent=True)
+        text = self.v.scalar(node, what, spent=True, player=player)
         if text is None:
             return None
         base = _pos(node)
