@@ -121,11 +121,23 @@ def parse_action(text: str, top: int | None = 9) -> Action:
     return action
 
 
+#: A comma with no item before or after it (a hand allows them; a move's forms do not).
+_EMPTY_ITEM = re.compile(r"^[\s,]*,|,[\s,]*$|,\s*,")
+
+
 def _parse_action(text: str, top: int | None) -> Action:
     tokens = split_tokens(text)
     words = [t.lower() for t in tokens]
     if not tokens:
         raise MoveNotationError(Message("empty move: write a tile, 'draw …' or 'pass'"), text)
+    if "," in text and _EMPTY_ITEM.search(text):
+        raise MoveNotationError(
+            Message(
+                "'{text}' is not a move: a comma with nothing before or after it",
+                text=clip(text),
+            ),
+            text,
+        )
     if words == ["pass"]:
         return Action()
     if words[0] != "draw":

@@ -147,6 +147,15 @@ def test_format_is_canonical_and_keeps_orientation(text, canonical):
         "passes",
         "9",
         "10-x",
+        # a comma with no item on one side: no form has one (a hand may)
+        "6-4,",
+        ",6-4",
+        " , 6-4",
+        "draw,,5-4",
+        "draw 5-4 ,, 5-4",
+        "draw 5-4, 5-4,",
+        "pass,",
+        "10-3,",
     ],
 )
 def test_text_that_is_no_move_form_is_notation(text):
