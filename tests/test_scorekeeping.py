@@ -473,6 +473,35 @@ def test_undo_prints_the_add_that_puts_it_back(cli, game):
     assert "{Ana: 13, Ben: 2, Carla: 0, Dan: 0}  # Ana: 6-6 1-0; Carla: out\n" in game.read_text()
 
 
+def test_undo_of_a_player_named_like_an_option_ends_the_options(cli, tmp_path):
+    game = tmp_path / "g.yaml"
+    game.write_text("set: 6\nplayers: [-x, Ann]\nrounds: []\n")
+    before = game.read_bytes()
+    assert cli("add", "--", str(game), "-x=3", "Ann=out").exit_code == 0
+    command = cli("undo", str(game)).stdout.splitlines()[1].strip()
+    assert command == f"cf add -- {game} -x=3 Ann=out"
+    assert game.read_bytes() == before
+    assert cli(*shlex.split(command)[1:]).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        ("Ana,,Ben", "a name is empty"),
+        ("Ana,Ben,Ana", "a name is given twice"),
+        ("Ana", "a game needs at least 2 players"),
+        ("Ana,x=y", "a name may not hold '='"),
+    ],
+)
+def test_new_refuses_names_no_round_could_be_entered_for(cli, tmp_path, players, said):
+    path = tmp_path / "g.yaml"
+    result = cli("new", str(path), "--players", players)
+    assert result.exit_code == 2 and said in result.output
+    assert not path.exists()
+    spanish = cli("--lang", "es", "new", str(path), "--players", players)
+    assert said not in spanish.output  # said in the table's language
+
+
 def test_undo_of_the_only_round_gives_back_the_new_file(cli, game):
     before = game.read_bytes()
     cli("add", str(game), "Ana=out", "Ben=5-5", "Carla=1-1", "Dan=2-2")

@@ -22,7 +22,7 @@ from cf.commands.common import (
     fail_rules,
     set_option,
 )
-from cf.i18n import _, ngettext, tr
+from cf.i18n import N_, _, ngettext, tr
 from cf.tiles import DEFAULT_DOUBLE_BLANK
 
 app = command_app()
@@ -154,9 +154,13 @@ def new(
 
 #: What --players may not be, and the usage error for each.
 _BAD_PLAYERS: tuple[tuple[Callable[[list[str]], bool], str], ...] = (
-    (lambda names: any(not n for n in names), "a name is empty"),
-    (lambda names: len(set(names)) != len(names), "a name is given twice"),
-    (lambda names: len(names) < 2, "a game needs at least 2 players"),
+    (lambda names: any(not n for n in names), N_("a name is empty")),
+    (lambda names: len(set(names)) != len(names), N_("a name is given twice")),
+    (lambda names: len(names) < 2, N_("a game needs at least 2 players")),
+    (
+        lambda names: any("=" in n for n in names),
+        N_("a name may not hold '=': cf add NAME=VALUE could not name that player"),
+    ),
 )
 
 
@@ -165,7 +169,7 @@ def _player_names(players: str) -> list[str]:
     names = [n.strip() for n in players.split(",")]
     for bad, message in _BAD_PLAYERS:
         if bad(names):
-            raise typer.BadParameter(message, param_hint="'--players'")
+            raise typer.BadParameter(_(message), param_hint="'--players'")
     for name in names:
         _plain_text(name, "'--players'", "a name")
     return names

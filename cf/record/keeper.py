@@ -512,8 +512,10 @@ def restore_command(file: str, game: Game, rec: RoundRecord, text: str = "") -> 
     values = round_entries(game, rec, text)
     if values is None:
         return None
-    args = [_shell_entry(p, value) for p, value in values.items()]
-    return " ".join(["cf add", shell_word(file), *args])
+    args = [shell_word(file), *(_shell_entry(p, value) for p, value in values.items())]
+    # A word starting with '-' (a player called -x) would be read as an option.
+    ends = ["--"] if any(a.startswith("-") for a in args) else []
+    return " ".join(["cf add", *ends, *args])
 
 
 def round_entries(game: Game, rec: RoundRecord, text: str = "") -> dict[str, str] | None:
