@@ -101,3 +101,84 @@ def test_a_refused_reading_or_one_with_no_tile_is_as_it_was():
     assert edges.cut_by_edge(photo.image, nothing) is nothing
     refused = reader.PhotoReading([], [reader.Unreadable([(0, 0), (9, 0), (9, 9)], [])], 800, 600)
     assert edges.cut_by_edge(photo.image, refused) is refused
+
+
+def _apart(image, reads, gap):
+    """The photo with the tiles read moved ``gap`` pixels farther from the piece at the
+    photo's edge (table where they were), and the readings moved with them."""
+    boxes = [np.asarray(r.box, np.float64) for r in reads]
+    tiles = np.zeros(image.shape[:2], np.uint8)
+    for box in boxes:
+        centre = box.mean(axis=0)
+        cv2.fillConvexPoly(tiles, np.round(centre + (box - centre) * 1.15).astype(np.int32), 1)
+    table = np.median(image[tiles == 0].reshape(-1, 3), axis=0).astype(np.uint8)
+    corner = np.array([0.0, 0.0])  # the piece lies against the top left
+    away = np.mean([b.mean(axis=0) for b in boxes], axis=0) - corner
+    dx, dy = away / np.linalg.norm(away) * gap
+    shift = np.float32([[1, 0, dx], [0, 1, dy]])
+    size = image.shape[1::-1]
+    moved_tiles = cv2.warpAffine(tiles, shift, size, flags=cv2.INTER_NEAREST)
+    moved_image = cv2.warpAffine(image, shift, size)
+    out = image.copy()
+    out[tiles > 0] = table
+    out[moved_tiles > 0] = moved_image[moved_tiles > 0]
+    shifted = [
+        reader.TileRead(r.tile, r.confidence, [(x + dx, y + dy) for x, y in r.box]) for r in reads
+    ]
+    return out, reader.PhotoReading(shifted, [], *size)
+
+
+def test_a_cut_tile_apart_from_the_tiles_read_is_a_doubt_within_a_tiles_width():
+    """Tiles of a hand lie a tile's width apart or nearer: a piece half a tile's width from
+    the others is still a doubt; one three tiles' widths away is left alone (paper, a
+    phone)."""
+    photo = _block()
+    image = _cut(photo)
+    reads = combined.read_hand(image, 9).reads
+    width = float(np.median([min(edges.sides(r.box)) for r in reads]))
+    near, reading = _apart(image, reads, round(0.5 * width))
+    assert not edges.cut_by_edge(near, reading).ok
+    far, reading = _apart(image, reads, round(3 * width))
+    assert edges.cut_by_edge(far, reading).ok
+
+
+def test_a_cut_tile_in_shade_is_a_doubt():
+    """Light falls unevenly: a tile farther from the lamp is darker than those read (here
+    by 45 levels), still far lighter than the table."""
+    photo = _block()
+    image = _cut(photo)
+    reads = combined.read_hand(image, 9).reads
+    reading = reader.PhotoReading(list(reads), [], *image.shape[1::-1])
+    left = int(min(min(x for x, _ in r.box) for r in reads)) - 2
+    shaded = image.copy()
+    piece = shaded[:, :left].astype(int)
+    light = piece.mean(axis=2) > 150  # the piece's face, not the felt
+    piece[light] -= 45
+    shaded[:, :left] = np.clip(piece, 0, 255).astype(np.uint8)
+    assert not edges.cut_by_edge(shaded, reading).ok
+
+
+@pytest.mark.parametrize(("seed", "size"), [(2024, (1600, 1200)), (2039, (640, 480))])
+def test_a_tiles_own_side_at_the_edge_is_no_cut_tile(seed, size):
+    """A tile read at the photo's edge shows its side (a strip under a fifth of a tile's
+    width, in shade): that strip is no piece of another tile."""
+    from cf.photo.synth import render_hand
+
+    photo = render_hand(seed, size=size, count=10, difficulty=2)
+    reading = combined.read_hand(photo.image, photo.top)
+    assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
+
+
+@pytest.mark.parametrize("bottom", [350, 400, 450])
+def test_the_example_photo_cut_through_a_tile_is_refused(bottom):
+    """An audit's case: the shipped photo cropped through its 7-0 (lit less than the 8-8,
+    and askew to it) printed 16 with confidence; the piece is a doubt."""
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "examples/photos/double-twelve-8-8-7-0.jpg"
+    image = cv2.imread(str(path))
+    reading = combined.read_hand(np.ascontiguousarray(image[:bottom]), 12)
+    assert not reading.ok
+    assert [str(t) for t in reading.tiles] == ["8-8"]
+    assert edges.CUT in [u.reason for u in reading.unreadable]
+    assert combined.read_hand(image, 12).ok  # the whole photo still reads

@@ -22,19 +22,21 @@ CUT = "tile face at the photo's edge beside the tiles read: a tile cut by the fr
 #: (bilinear, then a 3 x 3 mean: a tenth of the cost of averaging every pixel, and as
 #: good for telling face colour from table).
 SIZE = 400
-#: Face colour: within this much of the tiles' face in Lab lightness, and in the a-b plane.
+#: Face colour: within this much of the tiles' face in Lab lightness (or nearer it than the
+#: table's: a tile in shade), and in the a-b plane.
 LIGHTNESS, CHROMA = 20.0, 10.0
 #: The tiles read, grown this many times about their centres, are covered.
 GROWN = 1.1
 #: Strips narrower than this part of a tile's width are opened away (a tile's side, seen
-#: in a slanted photo; a shadow's rim).
-STRIP = 0.12
+#: in a slanted photo or beside the outline at the photo's edge; a shadow's rim).
+STRIP = 0.2
 #: A piece of face this part of a tile's area or more (a tile is twice as long as wide),
 #: and no more than one tile: more is the table itself, of the face's colour (then nothing
 #: tells a cut tile, and nothing is checked).
 LEAST, MOST = 0.08, 1.0
-#: ... within this part of a tile's width of a tile read.
-NEAR = 0.3
+#: ... within this part of a tile's width of a tile read (the tiles of a hand laid out lie
+#: a tile's width apart or nearer; a tile cut by the frame may lie askew to the others).
+NEAR = 1.0
 #: A table (the median colour outside the tiles read) less than this far from the faces'
 #: colour (Lab distance, 8-bit) is too near it to tell a piece of tile from: uneven light
 #: and vignetting move a table's colour by tens of levels across a photo.
@@ -81,7 +83,11 @@ def cut_by_edge(image: np.ndarray, reading: PhotoReading, reduction: int = 1) ->
     if float(np.linalg.norm(table - face)) < TABLE_APART:
         return reading
     a, b = lab[:, :, 1] - face[1], lab[:, :, 2] - face[2]
-    like = (np.abs(lab[:, :, 0] - face[0]) < LIGHTNESS) & (a * a + b * b < CHROMA * CHROMA)
+    # Light falls unevenly: a tile farther from the lamp is darker than those read, but
+    # still nearer the faces' lightness than the table's.
+    off = np.abs(lab[:, :, 0] - face[0])
+    near = (off < LIGHTNESS) | (off < np.abs(lab[:, :, 0] - table[0]))
+    like = near & (a * a + b * b < CHROMA * CHROMA)
     mask = (like & (covered == 0)).astype(np.uint8)
     k = max(1, round(STRIP * tile_w))
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
