@@ -167,11 +167,27 @@ def test_a_round_its_deal_shows_blocked_is_over(cli, run, tmp_path):
     result = run(str(blocked), *FAST)
     assert result.exit_code == 1
     assert "round 1 is over: it is blocked" in result.output
+    # Carla can tell: the others passed, she holds nothing that fits, the yard is empty.
     # One move back the round is not over: advice as usual.
     lines = blocked.read_text().splitlines(keepends=True)
     back = tmp_path / "back.yaml"
     back.write_text("".join(lines[:-1]))
     assert run(str(back), *FAST).exit_code == 0
+
+
+def test_a_block_only_the_hidden_hands_show_is_no_answer_of_hints(run, tmp_path):
+    """Two files that differ only in a tile Carla cannot see (Ben's 3-2 or 1-0): with 3-2
+    nobody can play, with 1-0 Ben could. Carla, to move, holds nothing that fits, nothing
+    can be drawn and Ben has not passed since the board changed: she cannot tell, so
+    both get the same advice (SPEC 11), not an exit 1 for one of them."""
+    a = ROOT / "tests" / "data" / "hint-blocked-hidden.yaml"
+    b = tmp_path / "b.yaml"
+    text = a.read_text(encoding="utf-8")
+    b.write_text(text.replace("6-1 5-3 3-2", "6-1 5-3 1-0", 1), encoding="utf-8")
+    first, second = run(str(a), *FAST), run(str(b), *FAST)
+    assert first.exit_code == second.exit_code == 0
+    assert first.stdout == second.stdout
+    assert "pass" in first.stdout
 
 
 def test_an_open_foot_takes_only_its_toes(run, tmp_path):

@@ -115,6 +115,12 @@ def advise(
     know = _knowledge(game, public, round_number, to_move, hand)
     assert game.rules is not None
     b = know.board
+    # A block cf show sees from every hand, told from what the player to move knows,
+    # so that the answer depends on nothing hidden (SPEC 11).
+    if drawn is None and _blocked_for(b, to_move):
+        raise HintError(
+            Message("round {round_number} is over: it is blocked", round_number=round_number)
+        )
     own = tuple(sorted(know.tables.tiles_of(know.hand), reverse=True))
     if drawn is not None:
         return _advise_drawn(
@@ -261,18 +267,21 @@ def _public_replay(game: Game, round_number: int) -> Replay:
             )
         )
     _refuse_finished(public, round_number)
-    # A block needs every hand: where the recorded deal shows that nobody can play and
-    # nothing can be drawn, the round is over though nobody has passed yet (cf show's
-    # "blocked"). Only whether it is over is taken from the deal, never the advice.
-    try:
-        full = replay(game, round_number)
-    except ReplayError:
-        return public
-    if full.problem is None and full.board.is_blocked():
-        raise HintError(
-            Message("round {round_number} is over: it is blocked", round_number=round_number)
-        )
     return public
+
+
+def _blocked_for(board: Round, player: str) -> bool:
+    """Whether ``player``, to move, can tell that the round is blocked (SPEC 4: nothing to
+    draw and nobody can play) from what it knows: nothing can be drawn, its own hand has
+    nothing that fits, and the others cannot play either: each has passed since the
+    board last changed, or every tile that would fit is on the table already."""
+    if board.drawable or board.can_play(player):
+        return False
+    if board.passes_in_a_row >= len(board.players) - 1:
+        return True
+    top = board.rules.top
+    fitting = (Tile.of(a, b) for a in range(top + 1) for b in range(a + 1))
+    return all(t in board.on_table for t in fitting if board.fits(t))
 
 
 def _refuse_finished(public: Replay, round_number: int) -> None:
