@@ -324,9 +324,10 @@ def _show_completion(ctx: Any, param: Any, value: Optional[str]) -> None:
     from typer._completion_shared import get_completion_script
 
     shell = _completion_shell(value)
-    prog = ctx.find_root().info_name or "cf"
-    var = f"_{prog.replace('-', '_').upper()}_COMPLETE"
-    typer.echo(both_names(get_completion_script(prog_name=prog, complete_var=var, shell=shell)))
+    # The script is cf's, registered for both names, whichever name was typed: the
+    # program answers completion through _CF_COMPLETE under either (cf.cli.run).
+    script = get_completion_script(prog_name="cf", complete_var="_CF_COMPLETE", shell=shell)
+    typer.echo(both_names(script))
     raise typer.Exit()
 
 
@@ -364,7 +365,7 @@ def _install_completion(ctx: Any, param: Any, value: Optional[str]) -> None:
     from typer._completion_shared import install
 
     shell = _completion_shell(value)
-    prog = ctx.find_root().info_name or "cf"
+    prog = "cf"  # the script is cf's under either name (_show_completion)
     script_of = shared.get_completion_script
     shared.get_completion_script = lambda **kw: both_names(script_of(**kw))  # type: ignore[assignment]
     try:

@@ -336,3 +336,15 @@ def test_usage_names_the_command_typed():
         done = subprocess.run([str(bin_dir / name)], capture_output=True, text=True, env=env)
         assert done.stdout.split() == ["validate"]
     assert run("--help").stdout.decode().startswith("Usage: cf ")
+    # Either name prints cf's completion script, registered for both.
+    for shell in ("bash", "zsh", "fish"):
+        scripts = [
+            subprocess.run(
+                [str(bin_dir / name), "--show-completion", shell],
+                capture_output=True,
+                text=True,
+                env=environ,
+            ).stdout
+            for name in ("chickenfoot", "cf")
+        ]
+        assert scripts[0] == scripts[1] and "_CF_COMPLETE" in scripts[0], shell
