@@ -271,6 +271,16 @@ def test_cli_history_files(cli, tmp_path):
             ET.fromstring(text.split("\n", 1)[1])
 
 
+def test_cli_png_history_without_the_extra_prints_nothing(cli, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # import fails as if not installed
+    a = scores_file(tmp_path, "a.yaml", ["Ana", "Ben"], [[0, 12]], "2026-01-01")
+    out = tmp_path / "h.png"
+    result = cli("tally", a, "--rank-by", "rating", "--history", str(out))
+    assert result.exit_code == 2
+    assert "pip install 'chickenfoot[charts]'" in result.output
+    assert result.stdout == "" and not out.exists()
+
+
 def test_cli_rating_in_a_subprocess(tmp_path):
     files = sorted(str(p) for p in (ROOT / "examples" / "league").glob("*.yaml"))
     r = subprocess.run(

@@ -41,10 +41,19 @@ HISTORY_KINDS = ("json", "csv", "svg", "png")
 
 
 def _check_history(path: Optional[str]) -> Optional[str]:
+    """The ``--history`` option's check: a usage error before anything is printed (a PNG
+    without the charts extra too)."""
     if path is not None and _kind(path) not in HISTORY_KINDS:
         raise typer.BadParameter(
             _("{path}: the history is written as .json, .csv, .svg or .png").format(path=path)
         )
+    if path is not None and _kind(path) == "png":
+        from cf.render.chart import ChartError, check_png
+
+        try:
+            check_png()
+        except ChartError as exc:
+            raise typer.BadParameter(tr(exc)) from None
     return path
 
 
