@@ -482,6 +482,12 @@ def test_undo_of_a_player_named_like_an_option_ends_the_options(cli, tmp_path):
     assert command == f"cf add -- {game} -x=3 Ann=out"
     assert game.read_bytes() == before
     assert cli(*shlex.split(command)[1:]).exit_code == 0
+    # quoted too: "-b c"=5
+    game.write_text("set: 6\nplayers: [-b c, Ann]\nrounds: []\n")
+    assert cli("add", "--", str(game), "-b c=5", "Ann=out").exit_code == 0
+    command = cli("undo", str(game)).stdout.splitlines()[1].strip()
+    assert command == f'cf add -- {game} "-b c"=5 Ann=out'
+    assert cli(*shlex.split(command)[1:]).exit_code == 0
 
 
 @pytest.mark.parametrize(
@@ -500,6 +506,12 @@ def test_new_refuses_names_no_round_could_be_entered_for(cli, tmp_path, players,
     assert not path.exists()
     spanish = cli("--lang", "es", "new", str(path), "--players", players)
     assert said not in spanish.output  # said in the table's language
+
+
+@pytest.mark.parametrize("command", [["simulate", "--seed", "1"], ["deal", "--shuffle"]])
+def test_names_of_deal_and_simulate_may_not_hold_an_equals_sign(cli, command):
+    result = cli(*command, "--names", "Ana,x=y")
+    assert result.exit_code == 2 and "a name may not hold '='" in result.output
 
 
 def test_undo_of_the_only_round_gives_back_the_new_file(cli, game):

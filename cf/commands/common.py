@@ -300,6 +300,11 @@ def names_option(names: Optional[str], players: Optional[int]) -> Optional[list[
         )
     if len(set(name_list)) != len(name_list):
         raise typer.BadParameter(_("a name is given twice"), param_hint="'--names'")
+    if any("=" in n for n in name_list):  # as cf new --players: cf add could not name them
+        raise typer.BadParameter(
+            _("a name may not hold '=': cf add NAME=VALUE could not name that player"),
+            param_hint="'--names'",
+        )
     if players is not None and players != len(name_list):
         raise typer.BadParameter(
             _("{n_name_list} names for {players} players").format(

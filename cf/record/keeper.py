@@ -513,8 +513,8 @@ def restore_command(file: str, game: Game, rec: RoundRecord, text: str = "") -> 
     if values is None:
         return None
     args = [shell_word(file), *(_shell_entry(p, value) for p, value in values.items())]
-    # A word starting with '-' (a player called -x) would be read as an option.
-    ends = ["--"] if any(a.startswith("-") for a in args) else []
+    # A word starting with '-' (a player called -x, quoted or not) would be an option.
+    ends = ["--"] if any(w.startswith("-") for w in [file, *values]) else []
     return " ".join(["cf add", *ends, *args])
 
 
