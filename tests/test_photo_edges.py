@@ -182,3 +182,30 @@ def test_the_example_photo_cut_through_a_tile_is_refused(bottom):
     assert [str(t) for t in reading.tiles] == ["8-8"]
     assert edges.CUT in [u.reason for u in reading.unreadable]
     assert combined.read_hand(image, 12).ok  # the whole photo still reads
+
+
+@pytest.mark.parametrize(
+    ("colour", "refused"),
+    [
+        ((175, 195, 230), False),  # a pale fingertip (BGR): darker than the faces, its own hue
+        ((160, 160, 160), False),  # light grey: a sleeve, a phone's edge
+        ((245, 245, 245), True),  # white paper: the faces' colour, a tile's blank half or not
+    ],
+)
+def test_a_patch_at_the_frame_near_the_tiles(colour, refused):
+    """A 0.6-tile patch against the frame, half a tile's width from the tiles read: only
+    what is of the faces' colour (or a face in shade) is taken for a cut tile."""
+    photo = render_family(SEED, "block", size=(800, 600), count=4, top=9)
+    boxes = [np.asarray(b) for b in photo.boxes]
+    left = min(b[:, 0].min() for b in boxes)
+    width = float(np.median([min(edges.sides(b.tolist())) for b in boxes]))
+    every = np.vstack(boxes)
+    middle = int(every[np.argmin(every[:, 0]), 1])
+    side = int(0.6 * width)
+    x0 = int(left - 0.06 * width - 0.5 * width - side)
+    image = np.ascontiguousarray(photo.image[:, x0:])
+    reads = combined.read_hand(image, 9).reads
+    reading = reader.PhotoReading(list(reads), [], *image.shape[1::-1])
+    assert edges.cut_by_edge(image, reading).ok
+    image[middle - side // 2 : middle - side // 2 + side, :side] = colour
+    assert edges.cut_by_edge(image, reading).ok != refused

@@ -22,9 +22,10 @@ CUT = "tile face at the photo's edge beside the tiles read: a tile cut by the fr
 #: (bilinear, then a 3 x 3 mean: a tenth of the cost of averaging every pixel, and as
 #: good for telling face colour from table).
 SIZE = 400
-#: Face colour: within this much of the tiles' face in Lab lightness (or nearer it than the
-#: table's: a tile in shade), and in the a-b plane.
-LIGHTNESS, CHROMA = 20.0, 10.0
+#: Face colour: within this much of the tiles' face in Lab lightness, and in the a-b plane;
+#: or a face in shade: darker, nearer the faces' lightness than the table's, and within
+#: ``SHADE_CHROMA`` in the a-b plane.
+LIGHTNESS, CHROMA, SHADE_CHROMA = 20.0, 10.0, 5.0
 #: The tiles read, grown this many times about their centres, are covered.
 GROWN = 1.1
 #: Strips narrower than this part of a tile's width are opened away (a tile's side, seen
@@ -83,11 +84,15 @@ def cut_by_edge(image: np.ndarray, reading: PhotoReading, reduction: int = 1) ->
     if float(np.linalg.norm(table - face)) < TABLE_APART:
         return reading
     a, b = lab[:, :, 1] - face[1], lab[:, :, 2] - face[2]
-    # Light falls unevenly: a tile farther from the lamp is darker than those read, but
-    # still nearer the faces' lightness than the table's.
-    off = np.abs(lab[:, :, 0] - face[0])
-    near = (off < LIGHTNESS) | (off < np.abs(lab[:, :, 0] - table[0]))
-    like = near & (a * a + b * b < CHROMA * CHROMA)
+    hue = a * a + b * b
+    lightness = lab[:, :, 0]
+    like = (np.abs(lightness - face[0]) < LIGHTNESS) & (hue < CHROMA * CHROMA)
+    # Light falls unevenly: a tile farther from the lamp is darker than those read (never
+    # lighter), still nearer the faces' lightness than the table's, and of the faces' hue
+    # (a pale fingertip is darker too, but of its own hue).
+    darker = face[0] - lightness
+    shade = (darker > 0) & (darker < np.abs(lightness - table[0])) & (hue < SHADE_CHROMA**2)
+    like |= shade
     mask = (like & (covered == 0)).astype(np.uint8)
     k = max(1, round(STRIP * tile_w))
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
