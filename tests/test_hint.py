@@ -190,6 +190,16 @@ def test_a_block_only_the_hidden_hands_show_is_no_answer_of_hints(run, tmp_path)
     assert "pass" in first.stdout
 
 
+def test_under_one_may_a_pass_after_a_draw_does_not_block(run):
+    """Ben drew the last drawable tile and passed (draw: one-may: he may keep a tile that
+    fits); Ana holds nothing that fits. Ben's pass does not show him stuck: the round is
+    not over for Ana, who is advised to pass."""
+    result = run(str(ROOT / "tests" / "data" / "hint-one-may-kept.yaml"), *FAST, "-f", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["player"] == "Ana" and [a["action"] for a in data["actions"]] == ["pass"]
+
+
 def test_an_open_foot_takes_only_its_toes(run, tmp_path):
     extra = ["Ana: 3-3", "Ben: 3-2", "Carla: 3-0", "Dan: draw, pass"]
     text = HALF.read_text() + "".join(f"      - {m}\n" for m in extra)

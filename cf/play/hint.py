@@ -274,8 +274,10 @@ def _blocked_for(board: Round, player: str) -> bool:
     """Whether ``player``, to move, can tell that the round is blocked (SPEC 4: nothing to
     draw and nobody can play) from what it knows: nothing can be drawn, its own hand has
     nothing that fits, and the others cannot play either: each has passed since the
-    board last changed, or every tile that would fit is on the table already."""
-    if board.drawable or board.can_play(player):
+    board last changed (as the player's knowledge counts passes: under ``draw: one-may``
+    a pass after a draw is none, the tile kept may fit), or every tile that would fit is
+    on the table already; never while a tile known to be in a hand fits."""
+    if board.drawable or any(board.fits(t) for t in board.owner):
         return False
     if board.passes_in_a_row >= len(board.players) - 1:
         return True
