@@ -200,6 +200,36 @@ def test_under_one_may_a_pass_after_a_draw_does_not_block(run):
     assert data["player"] == "Ana" and [a["action"] for a in data["actions"]] == ["pass"]
 
 
+def test_one_may_kept_tile_of_the_player_to_move_is_no_block(run, tmp_path):
+    """Ana passes too: two passes in a row with nothing to draw, which SPEC 4 counts as a
+    block for a log whose hands are unknown; but Ben, to move, kept the 6-5 he drew, and
+    it fits. Hint answers from what Ben knows: play it."""
+    path = tmp_path / "kept.yaml"
+    text = (ROOT / "tests" / "data" / "hint-one-may-kept.yaml").read_text(encoding="utf-8")
+    path.write_text(text + "      - Ana: pass\n", encoding="utf-8")
+    result = run(str(path), *FAST, "-f", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["player"] == "Ben" and data["actions"][0]["tile"] == "6-5"
+
+
+def test_a_hand_given_that_can_play_is_no_block(run, tmp_path):
+    """No deal recorded, the hand given with --hand: Ben passed with nothing to draw, and
+    Ana's own 6-4 fits the starter's arm."""
+    path = tmp_path / "h.yaml"
+    path.write_text(
+        "set: double-six\nrules: {starter_arms: 2, reserve: 13, rounds: 1}\n"
+        "players: [Ana, Ben]\nrounds:\n  - starter: 6-6\n    moves:\n"
+        "      - Ana: 6-5\n      - Ben: pass\n",
+        encoding="utf-8",
+    )
+    result = run(str(path), *FAST, "--hand", "6-4 3-2 2-1 1-0 0-0 4-4", "-f", "json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["actions"][0]["tile"] == "6-4"
+    stuck = run(str(path), *FAST, "--hand", "3-2 2-1 1-0 0-0 4-4 4-3")
+    assert stuck.exit_code == 1 and "it is blocked" in stuck.output
+
+
 def test_an_open_foot_takes_only_its_toes(run, tmp_path):
     extra = ["Ana: 3-3", "Ben: 3-2", "Carla: 3-0", "Dan: draw, pass"]
     text = HALF.read_text() + "".join(f"      - {m}\n" for m in extra)

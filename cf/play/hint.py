@@ -115,13 +115,13 @@ def advise(
     know = _knowledge(game, public, round_number, to_move, hand)
     assert game.rules is not None
     b = know.board
+    own = tuple(sorted(know.tables.tiles_of(know.hand), reverse=True))
     # A block cf show sees from every hand, told from what the player to move knows,
     # so that the answer depends on nothing hidden (SPEC 11).
-    if drawn is None and _blocked_for(b, to_move):
+    if drawn is None and _blocked_for(b, to_move, own):
         raise HintError(
             Message("round {round_number} is over: it is blocked", round_number=round_number)
         )
-    own = tuple(sorted(know.tables.tiles_of(know.hand), reverse=True))
     if drawn is not None:
         return _advise_drawn(
             game, public, round_number, to_move, hand, know, drawn, playouts, seed
@@ -270,14 +270,18 @@ def _public_replay(game: Game, round_number: int) -> Replay:
     return public
 
 
-def _blocked_for(board: Round, player: str) -> bool:
+def _blocked_for(board: Round, player: str, own: Iterable[Tile]) -> bool:
     """Whether ``player``, to move, can tell that the round is blocked (SPEC 4: nothing to
     draw and nobody can play) from what it knows: nothing can be drawn, its own hand has
     nothing that fits, and the others cannot play either: each has passed since the
     board last changed (as the player's knowledge counts passes: under ``draw: one-may``
     a pass after a draw is none, the tile kept may fit), or every tile that would fit is
-    on the table already; never while a tile known to be in a hand fits."""
-    if board.drawable or any(board.fits(t) for t in board.owner):
+    on the table already; never while a tile of its hand (``own``) or one known to be in
+    another's fits. The public replay alone cannot tell: under ``draw: one-may`` it counts
+    a pass after a draw as a stuck player (SPEC 4's rule for a log), though the tile kept
+    may fit."""
+    fits = board.fits
+    if board.drawable or any(fits(t) for t in own) or any(fits(t) for t in board.owner):
         return False
     if board.passes_in_a_row >= len(board.players) - 1:
         return True
@@ -287,7 +291,8 @@ def _blocked_for(board: Round, player: str) -> bool:
 
 
 def _refuse_finished(public: Replay, round_number: int) -> None:
-    """Raise :class:`HintError` if the round went out, blocked, or has its end recorded."""
+    """Raise :class:`HintError` if someone went out or the round has its end recorded (a
+    block is told from what the player to move knows: :func:`_blocked_for`)."""
     board = public.board
     if board.winner is not None:
         raise HintError(
@@ -296,10 +301,6 @@ def _refuse_finished(public: Replay, round_number: int) -> None:
                 round_number=round_number,
                 winner=board.winner,
             )
-        )
-    if board.is_blocked():
-        raise HintError(
-            Message("round {round_number} is over: it is blocked", round_number=round_number)
         )
     ended = "scores" if public.record.scores is not None else "hands"
     if public.record.scores is not None or public.record.hands is not None:
