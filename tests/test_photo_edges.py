@@ -187,14 +187,17 @@ def test_the_example_photo_cut_through_a_tile_is_refused(bottom):
 @pytest.mark.parametrize(
     ("colour", "refused"),
     [
-        ((175, 195, 230), False),  # a pale fingertip (BGR): darker than the faces, its own hue
-        ((160, 160, 160), False),  # light grey: a sleeve, a phone's edge
         ((245, 245, 245), True),  # white paper: the faces' colour, a tile's blank half or not
+        ((175, 195, 230), True),  # a pale fingertip (BGR), 8.5 from this ivory in a-b: a limit
+        ((130, 130, 130), False),  # mid grey: nearer the table's lightness than the faces'
+        ((60, 60, 200), False),  # a red sleeve: another hue
+        ((255, 200, 120), False),  # a phone's bluish screen
     ],
 )
 def test_a_patch_at_the_frame_near_the_tiles(colour, refused):
     """A 0.6-tile patch against the frame, half a tile's width from the tiles read: only
-    what is of the faces' colour (or a face in shade) is taken for a cut tile."""
+    what is of the faces' colour (or a face in shade) is taken for a cut tile; a pale
+    fingertip near the faces' hue is refused too (refused, never read short)."""
     photo = render_family(SEED, "block", size=(800, 600), count=4, top=9)
     boxes = [np.asarray(b) for b in photo.boxes]
     left = min(b[:, 0].min() for b in boxes)

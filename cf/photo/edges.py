@@ -22,10 +22,9 @@ CUT = "tile face at the photo's edge beside the tiles read: a tile cut by the fr
 #: (bilinear, then a 3 x 3 mean: a tenth of the cost of averaging every pixel, and as
 #: good for telling face colour from table).
 SIZE = 400
-#: Face colour: within this much of the tiles' face in Lab lightness, and in the a-b plane;
-#: or a face in shade: darker, nearer the faces' lightness than the table's, and within
-#: ``SHADE_CHROMA`` in the a-b plane.
-LIGHTNESS, CHROMA, SHADE_CHROMA = 20.0, 10.0, 5.0
+#: Face colour: within this much of the tiles' face in Lab lightness (or a face in shade:
+#: darker, nearer the faces' lightness than the table's), and in the a-b plane.
+LIGHTNESS, CHROMA = 20.0, 10.0
 #: The tiles read, grown this many times about their centres, are covered.
 GROWN = 1.1
 #: Strips narrower than this part of a tile's width are opened away (a tile's side, seen
@@ -84,15 +83,14 @@ def cut_by_edge(image: np.ndarray, reading: PhotoReading, reduction: int = 1) ->
     if float(np.linalg.norm(table - face)) < TABLE_APART:
         return reading
     a, b = lab[:, :, 1] - face[1], lab[:, :, 2] - face[2]
-    hue = a * a + b * b
     lightness = lab[:, :, 0]
-    like = (np.abs(lightness - face[0]) < LIGHTNESS) & (hue < CHROMA * CHROMA)
     # Light falls unevenly: a tile farther from the lamp is darker than those read (never
-    # lighter), still nearer the faces' lightness than the table's, and of the faces' hue
-    # (a pale fingertip is darker too, but of its own hue).
+    # lighter), still nearer the faces' lightness than the table's. (Shade may tint it a
+    # little, so the hue is held to the faces' as closely as elsewhere, no closer: a pale
+    # fingertip or light grey of that hue at the frame is refused as a cut tile too.)
     darker = face[0] - lightness
-    shade = (darker > 0) & (darker < np.abs(lightness - table[0])) & (hue < SHADE_CHROMA**2)
-    like |= shade
+    near = (np.abs(darker) < LIGHTNESS) | ((darker > 0) & (darker < np.abs(lightness - table[0])))
+    like = near & (a * a + b * b < CHROMA * CHROMA)
     mask = (like & (covered == 0)).astype(np.uint8)
     k = max(1, round(STRIP * tile_w))
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
