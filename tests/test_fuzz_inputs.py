@@ -18,7 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cf.notation import format_action, parse_action
-from cf.record.reader import ROUND_KEYS, RULE_KEYS, TOP_KEYS
+from cf.record.reader import ROUND_KEYS, TOP_KEYS
+from cf.rules import RULE_KEYS
 from cf.tiles import NotationError, Tile, parse_hand
 
 # --- 5. fuzzing: the reader and the validator ---------------------------------------------

@@ -20,8 +20,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from cf.record.check import validate
-from cf.record.reader import ROUND_KEYS, RULE_KEYS, TOP_KEYS, read_game
+from cf.record.reader import ROUND_KEYS, TOP_KEYS, read_game
 from cf.record.schema import game_schema, schema_json
+from cf.rules import RULE_KEYS
 
 ROOT = Path(__file__).parent.parent
 GAMES = ROOT / "tests" / "games"

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cf.record.reader import RULE_KEYS
+from cf.rules import RULE_KEYS
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
