@@ -165,11 +165,30 @@ def locked(path: str, timeout: float = 30.0) -> Iterator[None]:
     ``path`` names after symbolic links: one lock however the file is reached) for the block."""
     from filelock import FileLock, Timeout
 
-    lock = FileLock(target(path) + ".lock", timeout=timeout)
+    name = target(path)
+    lock = FileLock(name + ".lock", timeout=timeout)
     try:
         with lock:
+            _share_lock(name, name + ".lock")
             yield
     except Timeout:
         raise WriteError(
             Message("{path} is being written by another cf: try again", path=path)
         ) from None
+
+
+def _share_lock(path: str, lock: str) -> None:
+    """Let whoever may write ``path`` take its lock too: the lock file, made with this
+    process's owner and umask, gets the game file's owner and group (when cf runs as root:
+    ``sudo cf add``) and the file's read and write bits (a file the group writes, a lock
+    the group takes). Without it a lock file made once by root, or by one member of the
+    group, shuts every other writer out of the file for good."""
+    import stat
+
+    with contextlib.suppress(OSError, AttributeError):  # no file yet; not POSIX; not ours
+        st, mine = os.stat(path), os.stat(lock)
+        if os.geteuid() == 0 and (mine.st_uid, mine.st_gid) != (st.st_uid, st.st_gid):
+            os.chown(lock, st.st_uid, st.st_gid)
+        mode = (stat.S_IMODE(st.st_mode) & 0o666) | 0o600
+        if stat.S_IMODE(mine.st_mode) != mode and mine.st_uid == os.geteuid():
+            os.chmod(lock, mode)

@@ -138,6 +138,34 @@ def test_owner_group_and_mode_are_kept(cli, tmp_path):
     assert (st.st_uid, st.st_gid, st.st_mode & 0o7777) == (1234, 2345, 0o640)
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root can give a file to another user")
+def test_a_lock_file_made_by_root_is_the_owners_too(cli, tmp_path):
+    """``sudo cf add`` made FILE.lock root's, 0644: the file's owner could never lock (so
+    write) the file again. The lock takes the file's owner, group and read-write bits."""
+    game = tmp_path / "g.yaml"
+    game.write_text(GAME)
+    os.chown(game, 1234, 2345)
+    os.chmod(game, 0o660)
+    assert cli("add", str(game), "Ana=0", "Ben=5").exit_code == 0
+    st = (tmp_path / "g.yaml.lock").stat()
+    assert (st.st_uid, st.st_gid, st.st_mode & 0o777) == (1234, 2345, 0o660)
+
+
+def test_a_lock_file_takes_the_files_read_write_bits(tmp_path):
+    """A file the group writes: the lock a member makes under umask 022 lets the group
+    lock too (else only its maker could write the file again)."""
+    game = tmp_path / "g.yaml"
+    game.write_text(GAME)
+    os.chmod(game, 0o664)
+    old = os.umask(0o022)
+    try:
+        with locked(str(game)):
+            pass
+    finally:
+        os.umask(old)
+    assert (tmp_path / "g.yaml.lock").stat().st_mode & 0o777 == 0o664
+
+
 def test_mode_is_kept(tmp_path):
     path = tmp_path / "g.yaml"
     path.write_text("a")
