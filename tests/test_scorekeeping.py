@@ -15,6 +15,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+import yaml
 
 from cf.record.check import validate
 from cf.record.reader import read_game
@@ -322,6 +323,28 @@ def test_round_k_replaces_it(cli, game):
     assert len(rounds_of(game)) == 3
     result = cli("add", str(game), "-r", "5", "Ana=0", "Ben=1", "Carla=1", "Dan=1")
     assert result.exit_code == 2 and "at most 4" in result.stderr
+
+
+def test_round_k_over_a_round_with_a_move_log_says_what_it_held(cli, tmp_path):
+    """A round with a deal and a move log replaced by entries: what cf add cannot write is
+    said on stderr, as written, so that nothing typed is lost unseen (cf undo of that
+    round would say it too); the scoreboard stays alone on stdout."""
+    game = tmp_path / "sim.yaml"
+    made = cli("simulate", "--players", "2", "--set", "6", "--seed", "3", "--rounds", "2")
+    game.write_text(made.stdout)
+    first = yaml.safe_load(made.stdout)["rounds"][0]
+    assert "moves" in first and "deal" in first
+    result = cli("add", str(game), "--round", "1", "Ana=3", "Ben=0")
+    assert result.exit_code == 0, result.output
+    said, _, held = result.stderr.partition("\n")
+    assert said == (
+        "round 1 held what cf add does not write (a deal, a move log, its starter or "
+        "notes); it was:"
+    )
+    assert yaml.safe_load(held) == first
+    assert "held" not in result.stdout and "round 1 replaced" in result.stdout
+    again = cli("add", str(game), "--round", "1", "Ana=4", "Ben=0")
+    assert again.exit_code == 0 and again.stderr == ""  # scores only: nothing more to say
 
 
 # --- photos ---------------------------------------------------------------------------------

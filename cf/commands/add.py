@@ -133,6 +133,7 @@ def add(
             if not change.report.valid:
                 _print_problems(change.report, round_ or count + 1)
                 raise typer.Exit(1)
+            lost = _only_in_yaml(text, before, round_)
             atomic_write(file, change.text, overwrite=True)
     except OSError as exc:  # the write itself, or the lock file beside FILE
         fail(
@@ -143,7 +144,38 @@ def add(
     replaced = round_ if round_ is not None and round_ <= count else None
     if replaced is None:
         _warn_if_repeated(change.game)
+    if lost is not None:
+        typer.echo(
+            _(
+                "round {number} held what cf add does not write (a deal, a move log, its "
+                "starter or notes); it was:"
+            ).format(number=replaced),
+            err=True,
+        )
+        typer.echo(lost, err=True)
     _scoreboard(change, format_.value, replaced)
+
+
+def _only_in_yaml(text: str, before: Any, number: int | None) -> str | None:
+    """The YAML text of round ``number``, which ``--round`` replaces, when it holds what
+    a round of entries cannot (a deal, a move log, its starter, notes): said on stderr,
+    so that nothing typed is lost unseen (``cf undo`` says it so too)."""
+    from cf.record.edit import round_texts
+    from cf.record.keeper import round_entries
+
+    if number is None or number > len(before.rounds):
+        return None
+    if round_entries(before, before.rounds[number - 1]) is not None:
+        return None
+    texts = round_texts(text)
+    if len(texts) < number:
+        return None
+    import textwrap
+
+    said = texts[number - 1]
+    start = text.find(said)  # its first line starts past the list's "- "
+    said = " " * (start - text.rfind("\n", 0, start) - 1) + said
+    return textwrap.dedent(said.replace("\r\n", "\n")).rstrip("\n")
 
 
 #: What a NAME=VALUE entry looks like, said when an argument is not one.
