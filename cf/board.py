@@ -400,13 +400,17 @@ class Round:
         nothing can be drawn, ``not-in-yard`` for a named tile that cannot be there."""
         hand = self.hands[player]
         if not self.drawable:
-            what = "empty" if self.yard == 0 else f"down to the reserve of {self.reserve}"
             raise RuleViolation(
                 "yard-empty",
                 Message(
-                    "{player} drew, but the chicken yard is {what}: nothing to draw",
+                    "{player} drew, but the chicken yard is empty: nothing to draw", player=player
+                )
+                if self.yard == 0
+                else Message(
+                    "{player} drew, but the chicken yard is down to the reserve of {reserve}: "
+                    "nothing to draw",
                     player=player,
-                    what=what,
+                    reserve=self.reserve,
                 ),
             )
         if tile is not None:
@@ -421,14 +425,19 @@ class Round:
                 )
             holder = self.owner.get(tile)
             if holder is not None:
-                where = "their own hand" if holder == player else f"{holder}'s hand"
                 raise RuleViolation(
                     "not-in-yard",
                     Message(
-                        "{player} drew {tile}, but {tile} is in {where}",
+                        "{player} drew {tile}, but {tile} is in their own hand",
                         player=player,
                         tile=tile,
-                        where=where,
+                    )
+                    if holder == player
+                    else Message(
+                        "{player} drew {tile}, but {tile} is in {holder}'s hand",
+                        player=player,
+                        tile=tile,
+                        holder=holder,
                     ),
                 )
             hand.known.add(tile)
@@ -481,14 +490,12 @@ class Round:
         if tile is None:
             tile = Tile.of(*oriented)
         if tile in self.on_table:
-            where = "the starter" if tile == self.starter else "on the table"
             raise RuleViolation(
                 "already-played",
-                Message(
-                    "{player} played {tile}, which is {where}",
-                    player=player,
-                    tile=tile,
-                    where=where,
+                Message("{player} played {tile}, which is the starter", player=player, tile=tile)
+                if tile == self.starter
+                else Message(
+                    "{player} played {tile}, which is on the table", player=player, tile=tile
                 ),
             )
         hand = self.hands[player]

@@ -269,6 +269,32 @@ def _rebuild_plural(singular: str, plural: str, n: int, params: dict[str, Any]) 
     return Plural(singular, plural, n, **params)
 
 
+class Lines(Message):
+    """Messages one per line, each said in the reader's language (``Lines([m1, m2])``)."""
+
+    parts: tuple[Any, ...]
+
+    def __new__(cls, parts: Any, /) -> Lines:
+        parts = tuple(parts)
+        made = super().__new__(cls, "\n".join(str(p) for p in parts))
+        assert isinstance(made, Lines)
+        made.parts = parts
+        return made
+
+    def __reduce__(self) -> Any:
+        return (Lines, (self.parts,))
+
+    def translated(self) -> str:
+        return "\n".join(tr(p) for p in self.parts)
+
+
+def message_of(exc: BaseException) -> Any:
+    """The message ``exc`` was raised with: a :class:`Message` (said in any language
+    later) where it is one, else its text."""
+    args = exc.args
+    return args[0] if len(args) == 1 and isinstance(args[0], Message) else str(exc)
+
+
 def tr(text: Any) -> Any:
     """``text`` for a person: a :class:`Message` translated (an exception: its message),
     anything else as it is."""

@@ -216,7 +216,11 @@ def parse_hand(text: str | Iterable[str], top: int | None = 9) -> tuple[Tile, ..
     for token in tokens:
         tile = Tile.parse(token, top)
         if tile in seen:
-            again = f"'{token}' repeats {tile}" if token.strip() != str(tile) else f"{tile} twice"
+            again = (
+                Message("'{token}' repeats {tile}", token=token, tile=tile)
+                if token.strip() != str(tile)
+                else Message("{tile} twice", tile=tile)
+            )
             raise DuplicateTileError(
                 Message("{again}: a tile can be in a hand only once", again=again), token
             )

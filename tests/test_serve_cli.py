@@ -157,6 +157,24 @@ def test_an_existing_file_is_not_replaced_by_new(game, monkeypatch):
     assert game.read_bytes() == before
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("es", ["Prueba 'cf serve --new -h' para ver la ayuda.", "Falta la opción '--players'"]),
+        ("gl", ["Proba 'cf serve --new -h' para ver a axuda.", "Falta a opción '--players'"]),
+    ],
+)
+def test_new_says_its_usage_errors_in_the_language(tmp_path, monkeypatch, lang, words):
+    """The options after --new are cf new's: its usage errors in the reader's language,
+    as cf new says them (Click's own words were English here)."""
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(app, ["serve", "--new", "x.yaml"], env={"CF_LANG": lang})
+    assert r.exit_code == 2 and not (tmp_path / "x.yaml").exists()
+    for said in words:
+        assert said in r.output, r.output
+    assert "Try" not in r.output and "Missing" not in r.output
+
+
 def test_without_the_serve_extra_it_says_how_to_get_it(game, monkeypatch):
     real = builtins.__import__
 

@@ -116,7 +116,7 @@ def new(
     top = set_option(set_)
     names = _player_names(players)
     if title is not None:
-        _plain_text(title, "'--title'", "the title")
+        _plain_text(title, "'--title'", _("the title"))
     arms = _starter_arms(starter_arms)
     date = _game_date(date)
     try:
@@ -171,7 +171,7 @@ def _player_names(players: str) -> list[str]:
         if bad(names):
             raise typer.BadParameter(_(message), param_hint="'--players'")
     for name in names:
-        _plain_text(name, "'--players'", "a name")
+        _plain_text(name, "'--players'", _("a name"))
     return names
 
 

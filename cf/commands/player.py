@@ -60,9 +60,9 @@ def player(
     if not everyone:
         fail(_("no valid game to read a record from"))
     try:
-        who = match_player(name, everyone)
+        who = match_player(name, everyone, league=True)
     except EntryError as exc:
-        fail(tr(exc).replace("is not a player", "played in none of these games"))
+        fail(tr(exc))
     text = render_record(player_record(who, games), format_.value)
     if format_ is TextJson.json:
         write_document(text)

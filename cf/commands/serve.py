@@ -131,12 +131,16 @@ def _new_game(file: str, args: list[str]) -> None:
     from typer._click import exceptions
 
     from cf.cli import app as cli_app
+    from cf.cli_words import told
 
     group = typer.main.get_command(cli_app)
     with group.make_context("cf", ["new"]) as parent:  # type: ignore[attr-defined]
         command = group.get_command(parent, "new")  # type: ignore[attr-defined]
         try:
-            code = command.main([file, *args], prog_name="cf serve --new", standalone_mode=False)
+            with told():  # Click's usage errors in the reader's language, as cf new's
+                code = command.main(
+                    [file, *args], prog_name="cf serve --new", standalone_mode=False
+                )
         except exceptions.ClickException as exc:
             exc.show()
             raise typer.Exit(exc.exit_code) from None

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from cf.board import Round, RuleViolation
 from cf.errors import Error
-from cf.i18n import N_, Message
+from cf.i18n import N_, Message, message_of
 from cf.notation import Action, Move
 from cf.play.knowledge import Knowledge, KnowledgeError, from_log, public_log
 from cf.play.search import Judgement, evaluate, judge_drawn
@@ -254,7 +254,7 @@ def _public_replay(game: Game, round_number: int) -> Replay:
     try:
         public = replay(game, round_number, seen_by=_NOBODY)
     except ReplayError as exc:
-        raise HintError(str(exc)) from None
+        raise HintError(message_of(exc)) from None
     if public.problem is not None:
         p = public.problem
         raise HintError(

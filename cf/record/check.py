@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from cf.board import Round, RuleViolation
 from cf.errors import clip
-from cf.i18n import N_, Message
+from cf.i18n import N_, Message, message_of
 from cf.record.problems import Problem, ProblemLog
 from cf.record.reader import Game, HandEntry, MoveEntry, Pos, RoundRecord
 from cf.record.replay import apply_entry, round_count_message, round_starter, start_round
@@ -116,7 +116,7 @@ class _Checker:
         try:
             rules.arms_for(n)
         except RulesError as exc:
-            self.add("rules", str(exc), self.game.players_pos)
+            self.add("rules", message_of(exc), self.game.players_pos)
             self.rules = None
             return
         needs_deal = any(r.deal is not None or r.moves is not None for r in self.game.rounds)
@@ -124,13 +124,13 @@ class _Checker:
             rules.tiles_each(n)
         except RulesError as exc:  # no table row and no `deal`: a problem only if needed
             if needs_deal:
-                self.add("rules", str(exc), self.game.players_pos)
+                self.add("rules", message_of(exc), self.game.players_pos)
                 self.rules = None
             return
         try:
             self.deal_count = rules.row(n).tiles_each
         except RulesError as exc:  # the deal leaves fewer tiles than the reserve
-            self.add("rules", str(exc), self.game.players_pos)
+            self.add("rules", message_of(exc), self.game.players_pos)
             self.rules = None
 
     # --- one round ------------------------------------------------------------------------

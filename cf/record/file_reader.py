@@ -8,7 +8,7 @@ from collections import Counter
 import yaml
 
 from cf.errors import clip
-from cf.i18n import Message, Plural
+from cf.i18n import Message, Plural, message_of
 from cf.record.game import TOP_KEYS
 from cf.record.problems import has_control
 from cf.record.round_reader import RoundReader
@@ -77,7 +77,7 @@ class FileReader:
         """The known top-level keys' values, and the known keys unknown ones look like."""
         items: dict[str, yaml.Node] = {}
         meant: set[str] = set()
-        for key, key_node, value in self.v.mapping(root, "the game file"):
+        for key, key_node, value in self.v.mapping(root, Message("the game file")):
             if key not in TOP_KEYS:
                 self.v.report(
                     "schema",
@@ -145,7 +145,7 @@ class FileReader:
                 try:
                     check_option(key, parsed, top, target=target)
                 except RulesError as exc:
-                    self.v.report("rules", str(exc), value)
+                    self.v.report("rules", message_of(exc), value)
                     ok = False
                     continue
                 values[key] = parsed
@@ -233,7 +233,7 @@ class FileReader:
 
     def player_name(self, item: yaml.Node) -> str | None:
         """One name of ``players:``, in NFC, or a problem and ``None``."""
-        name = self.v.scalar(item, "a player's name")
+        name = self.v.scalar(item, Message("a player's name"))
         if name is None:
             return None
         name = nfc(name.strip())

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cf.errors import Error
-from cf.i18n import Message
+from cf.i18n import Lines, Message, Plural, message_of
 from cf.record.check import Report, validate
 from cf.record.edit import add_round, remove_last_round
 from cf.record.emit import yaml_key
@@ -118,9 +118,10 @@ def fold(name: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
-def match_player(name: str, players: Sequence[str]) -> str:
+def match_player(name: str, players: Sequence[str], *, league: bool = False) -> str:
     """The player ``name`` means: exactly (in Unicode NFC), else case- and
-    accent-insensitively when that picks one player. Raises :class:`EntryError`.
+    accent-insensitively when that picks one player. Raises :class:`EntryError`
+    (``league``: the players are those of several games, not one game's seats).
 
     >>> match_player("mama", ["Ana", "Mamá"])
     'Mamá'
@@ -133,7 +134,8 @@ def match_player(name: str, players: Sequence[str]) -> str:
     if len(folded) == 1:
         return folded[0]
     if folded:
-        which = " or ".join(f"'{p}'" for p in folded)
+        quoted = [f"'{p}'" for p in folded]
+        which = Message("{names} or {last}", names=", ".join(quoted[:-1]), last=quoted[-1])
         raise EntryError(
             Message(
                 "'{name}' matches {n_folded} players: did you mean {which}?",
@@ -148,6 +150,10 @@ def match_player(name: str, players: Sequence[str]) -> str:
         hint = Message("did you mean '{name}'?", name=by_fold[close[0]])
     else:
         hint = Message("did you mean one of {names}?", names=", ".join(f"'{p}'" for p in players))
+    if league:
+        raise EntryError(
+            Message("'{name}' played in none of these games ({hint})", name=name, hint=hint)
+        )
     raise EntryError(Message("'{name}' is not a player ({hint})", name=name, hint=hint))
 
 
@@ -168,9 +174,9 @@ def match_players(names: Sequence[str], players: Sequence[str]) -> list[str]:
         try:
             found.append(match_player(name, players))
         except EntryError as exc:
-            wrong.append(str(exc))
+            wrong.append(message_of(exc))
     if wrong:
-        raise EntryError("\n".join(wrong))
+        raise EntryError(wrong[0] if len(wrong) == 1 else Lines(wrong))
     return found
 
 
@@ -245,7 +251,12 @@ def round_data(
     missing = [p for p in players if p not in given]
     if missing:
         raise EntryError(
-            Message("every player must be given: {missing} missing", missing=", ".join(missing))
+            Plural(
+                "every player must be given: {missing} missing",
+                "every player must be given: {missing} missing",
+                len(missing),
+                missing=", ".join(missing),
+            )
         )
     _check_one_out(given, players, out_on_double)
     if all(isinstance(given[p], tuple) for p in players):
@@ -435,7 +446,7 @@ def _value(player: str, value: str | Value, top: int) -> Value:
     try:
         return parse_value(value, top)
     except EntryError as exc:
-        raise EntryError(f"{player}: {exc}") from None
+        raise EntryError(Message("{player}: {exc}", player=player, exc=exc)) from None
 
 
 def _check_yaml(game: Game) -> None:

@@ -18,7 +18,7 @@ from typing import NoReturn
 
 from cf.board import Hand, Round, RuleViolation
 from cf.errors import Error
-from cf.i18n import Message
+from cf.i18n import Message, message_of
 from cf.record.problems import Problem
 from cf.record.reader import Game, HandEntry, MoveEntry, RoundRecord
 from cf.rules import Rules, RulesError
@@ -192,7 +192,7 @@ def replay(
     try:
         board = start_round(game.rules, game.players, starter, rec.deal, seen_by=seen_by)
     except Error as exc:
-        raise ReplayError(str(exc)) from exc
+        raise ReplayError(message_of(exc)) from exc
     for entry in entries[:move]:
         try:
             apply_entry(board, entry)

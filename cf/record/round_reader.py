@@ -9,7 +9,7 @@ from typing import Any
 import yaml
 
 from cf.errors import clip
-from cf.i18n import Message
+from cf.i18n import Message, Plural
 from cf.notation import Action, parse_action
 from cf.record.compose import Move
 from cf.record.game import ROUND_KEYS, HandEntry, MoveEntry, Pos, RoundRecord
@@ -62,7 +62,7 @@ class RoundReader:
             )
             rec.broken = True
             return rec
-        for key, key_node, value in v.mapping(node, f"round {number}"):
+        for key, key_node, value in v.mapping(node, Message("round {number}", number=number)):
             if key not in ROUND_KEYS:
                 v.report(
                     "schema",
@@ -143,7 +143,9 @@ class RoundReader:
         """The value of a name that is not a player still has the shape its part needs (a
         score that is not a whole number is a ``schema`` problem whoever it is for)."""
         if what == "scores":
-            self.v.decimal(value, f"{clip(name)}'s score", "schema", player=name)
+            self.v.decimal(
+                value, Message("{player}'s score", player=clip(name)), "schema", player=name
+            )
         elif not is_null(value):
             self.tokens(value, Message("{player}'s hand", player=clip(name)), name)
 
@@ -205,7 +207,7 @@ class RoundReader:
             if not self.v.first_walk(node, what, player):
                 return None
             for item in node.value:
-                text = self.v.scalar(item, f"a tile in {what}", player=player)
+                text = self.v.scalar(item, Message("a tile in {what}", what=what), player=player)
                 if text is None:
                     return None
                 tokens.append((text.strip(), item))
@@ -260,7 +262,9 @@ class RoundReader:
     def read_scores(self, node: yaml.Node, rec: RoundRecord) -> dict[str, tuple[int | None, Pos]]:
         scores: dict[str, tuple[int | None, Pos]] = {}
         for name, _key, value in self.read_names(node, "scores", rec):
-            points = self.v.decimal(value, f"{clip(name)}'s score", "schema", player=name)
+            points = self.v.decimal(
+                value, Message("{player}'s score", player=clip(name)), "schema", player=name
+            )
             scores[name] = (points, node_pos(value))
         return scores
 
@@ -394,7 +398,8 @@ class _MoveReader:
         if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
             what = kind_of(node)
             if isinstance(node, yaml.MappingNode) and what == "a mapping":
-                what = f"a mapping with {len(node.value)} entries"
+                n = len(node.value)
+                what = Plural("a mapping with {n} entry", "a mapping with {n} entries", n, n=n)
             return bad(
                 "schema", Message("a move is one 'PLAYER: ACTION' entry, not {what}", what=what)
             )
@@ -445,7 +450,7 @@ class _MoveReader:
         key = (player, text)
         message = self.messages.get(key)
         if message is None:
-            message = f"{clip(player)}: {exc}"
+            message = Message("{player}: {exc}", player=clip(player), exc=exc)
             if len(self.messages) < 10_000:
                 self.messages[key] = message
         return message

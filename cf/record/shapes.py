@@ -43,11 +43,11 @@ def node_pos(node: yaml.Node) -> Pos:
 
 def kind_of(node: yaml.Node) -> str:
     if node.tag not in PLAIN_TAGS | COLLECTION_TAGS:
-        return f"a value tagged {clip(node.tag)}"
+        return Message("a value tagged {tag}", tag=clip(node.tag))
     if isinstance(node, yaml.MappingNode):
-        return "a mapping"
+        return Message("a mapping")
     if isinstance(node, yaml.SequenceNode):
-        return "a list"
+        return Message("a list")
     return f"'{clip(node.value)}'"
 
 

@@ -1,0 +1,148 @@
+"""Problem messages and cf add's entry errors in Spanish and Galician (SPEC §14): the
+message of every problem the test games have, and every error an entry can get, reads
+with no English word left in it, however it was put together (a rule's reason carried by
+an exception, a part of the file named inside a sentence, several names joined), while
+the JSON message stays English."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from test_i18n_commands import english_words
+
+from cf import i18n
+from cf.record.check import validate
+from cf.record.reader import ROUND_KEYS, TOP_KEYS, read_game, read_game_file
+from cf.rules import RULE_KEYS
+
+ROOT = Path(__file__).parent.parent
+GAMES = sorted((ROOT / "tests" / "games").glob("*.yaml"))
+QUOTED = re.compile(r"'[^']*'")
+#: The file's keys (``starter_arms``, ``scores``) are the file's words, not a sentence's.
+KEYS = re.compile(r"\b(?:rules\.)?(?:" + "|".join((*TOP_KEYS, *ROUND_KEYS, *RULE_KEYS)) + r")\b")
+
+
+def _said(message: str, lang: str, *names: str) -> list[str]:
+    """English words left in ``message`` said in ``lang``, past quoted input and names."""
+    i18n.set_language(lang)
+    try:
+        text = i18n.tr(message)
+    finally:
+        i18n.set_language(None)
+    text = KEYS.sub(" ", QUOTED.sub(" ", text))
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return english_words(text)
+
+
+def test_the_check_sees_english_in_a_problem():
+    game = read_game_file(str(ROOT / "tests" / "games" / "already-played.yaml"))
+    (problem,) = validate(game).problems
+    assert _said(problem.message, "en", *game.players)
+
+
+@pytest.mark.parametrize("lang", ["es", "gl"])
+def test_every_problem_of_the_test_games_is_said_in_the_language(lang):
+    left = {}
+    for path in GAMES:
+        game = read_game_file(str(path))
+        for p in [*game.problems, *validate(game).problems]:
+            words = _said(p.message, lang, *game.players, path.name)
+            if words:
+                left[f"{path.name} [{p.code}] {p.message}"] = words
+    assert left == {}, "\n".join(left)
+
+
+#: Problems the test games do not all have, one file each: a rule's reason carried by an
+#: exception, a part of the file named inside a sentence, a key twice, a list for a value.
+MADE = [
+    "set: double-six\nrules: {starter_arms: 9, target: 0, rounds: 8}\nplayers: [Ana, Ben]\n"
+    "rounds: []\n",
+    "set: double-six\nrules: {deal: 13}\nplayers: [Ana, Ben]\nrounds:\n"
+    "  - deal: {Ana: 6-6, Ben: 5-5}\n",
+    "set: double-six\nplayers: [Ana, Ben, Cy, Dee, Eve, Flo]\nrounds:\n  - moves: [Ana: pass]\n",
+    "set: double-six\nrules: {starter_arms: players}\nplayers: [A1, A2, A3, A4, A5, A6, A7]\n"
+    "rounds: []\n",
+    "title: a\ntitle: b\nplayers: [Ana, Ben]\nrounds:\n  - scores: {Ana: 1, Ben: -3}\n",
+    "title: [a, b]\nplayers: [Ana, Ben]\nrounds:\n  - {scores: {Ana: 1, Ben: 2}, x: 1}\n",
+    "players: [Ana, Ben]\nrounds:\n  - starter: 9-9\n    deal: {Ana: 9-8, Ben: 9-7}\n"
+    "    moves:\n      - Ana: plays 9-8\n      - Ben: 9-10\n      - {Ana: 9-8, Ben: pass}\n",
+]
+
+
+@pytest.mark.parametrize("lang", ["es", "gl"])
+@pytest.mark.parametrize("text", MADE, ids=range(len(MADE)))
+def test_problems_made_of_parts_are_said_in_the_language(lang, text):
+    game = read_game(text, "made.yaml")
+    problems = [*game.problems, *validate(game).problems]
+    assert problems
+    for p in problems:
+        assert _said(p.message, lang, *game.players) == [], p.message
+
+
+#: cf add entries that are refused, with what the English error says.
+ENTRIES = [
+    (["Anna=1", "Bem=2", "Carla=3"], "is not a player"),
+    (["ana=1", "Ben=2", "Carla=3"], "matches 2 players"),
+    (["Ana=x", "Ben=1", "Carla=3"], "is not a tile"),
+    (["Ana=1.5", "Ben=1", "Carla=3"], "is not a score"),
+    (["Ana=5-5,5-5", "Ben=1", "Carla=3"], "5-5 twice"),
+    (["Ana=5-5 4-4 [5|5]", "Ben=1", "Carla=3"], "'[5|5]' repeats 5-5"),
+    (["Ana=7-7", "Ben=1", "Carla=3"], "is not in double-six"),
+    (["Ana=1"], "Ben, Carla missing"),
+]
+
+
+@pytest.mark.parametrize("lang", ["es", "gl"])
+@pytest.mark.parametrize("case", ENTRIES, ids=lambda c: c[1])
+def test_cf_add_says_why_an_entry_is_refused_in_the_language(cli, tmp_path, lang, case):
+    entries, english = case
+    game = tmp_path / "g.yaml"
+    players = ["Ana", "ANA", "Ben", "Carla"] if "matches" in english else ["Ana", "Ben", "Carla"]
+    assert cli("new", str(game), "--players", ",".join(players), "--set", "6").exit_code == 0
+    said = cli("add", str(game), *entries)
+    assert said.exit_code == 1 and english in said.stderr, said.output
+    said = cli("add", str(game), *entries, env={"CF_LANG": lang})
+    assert said.exit_code == 1 and said.stderr.strip(), said.output
+    text = QUOTED.sub(" ", said.stderr)
+    for name in [*players, game.name]:
+        text = text.replace(name, " ")
+    assert english_words(text) == [], said.stderr
+
+
+@pytest.mark.parametrize("lang", ["es", "gl"])
+def test_several_missing_players_take_the_plural(cli, tmp_path, lang):
+    game = tmp_path / "g.yaml"
+    assert cli("new", str(game), "--players", "Ana,Ben,Carla", "--set", "6").exit_code == 0
+    said = cli("add", str(game), "Ana=1", env={"CF_LANG": lang})
+    assert "faltan Ben, Carla" in said.stderr
+    said = cli("add", str(game), "Ana=1", "Ben=2", env={"CF_LANG": lang})
+    assert "falta Carla" in said.stderr
+
+
+def test_the_json_message_stays_english(cli, monkeypatch):
+    path = str(ROOT / "tests" / "games" / "yard-empty.yaml")
+    english = cli("validate", path, "--format", "json").stdout
+    monkeypatch.setenv("CF_LANG", "es")
+    assert cli("validate", path, "--format", "json").stdout == english
+    (problem,) = json.loads(english)["files"][0]["problems"]
+    assert "down to the reserve of" in problem["message"]
+
+
+@pytest.mark.parametrize(("lang", "what"), [("es", "un nombre"), ("gl", "un nome")])
+def test_cf_new_names_what_it_refuses_in_the_language(cli, tmp_path, lang, what):
+    said = cli("new", str(tmp_path / "n.yaml"), "--players", "A\x07,B", env={"CF_LANG": lang})
+    assert said.exit_code == 2 and f"{what} no" in said.stderr, said.stderr
+    assert "a name" not in said.stderr
+
+
+@pytest.mark.parametrize(("lang", "words"), [("es", "no jugó en ninguna"), ("gl", "non xogou")])
+def test_cf_player_says_a_stranger_played_in_none_in_the_language(cli, lang, words):
+    league = sorted(str(p) for p in (ROOT / "examples" / "league").glob("*.yaml"))
+    english = cli("player", "Zed", *league)
+    assert english.exit_code == 1 and "'Zed' played in none of these games" in english.stderr
+    said = cli("player", "Zed", *league, env={"CF_LANG": lang})
+    assert said.exit_code == 1 and words in said.stderr, said.stderr
