@@ -322,6 +322,51 @@ def test_hint_under_one_may_judges_keeping_the_drawn_tile(cli, tmp_path):
     assert f"keep {drawn} and pass" in text
 
 
+ONE_MAY_FOOT = """\
+set: double-six
+rules: {deal: 3, starter_arms: 2, draw: one-may}
+players: [A, B]
+rounds:
+  - deal: {A: 6-1 5-5 2-2, B: 6-5 3-3 0-0}
+    moves:
+      - A: 6-1
+      - B: 6-5
+      - A: 5-5
+"""
+
+
+@pytest.mark.parametrize(
+    ("moves", "drawn", "plays"),
+    [
+        (3, "4-3", []),  # the foot on 5-5 wants a 5: 4-3 cannot be played
+        (3, "5-3", ["draw 5-3, 5-3"]),
+        (1, "2-1", []),  # the starter 6-6 wants a 6 on its arms
+        (1, "6-2", ["draw 6-2, 6-2"]),
+    ],
+)
+def test_hint_drawn_is_played_only_where_a_foot_or_the_starter_lets_it(
+    cli, tmp_path, moves, drawn, plays
+):
+    """A drawn tile is judged played only where it may go: while a foot or the starter is
+    open, only on its number (the advice once offered 'draw 4-3, 5-4', which is must-play),
+    and the record names the tile drawn; every advised record is valid when written."""
+    lines = ONE_MAY_FOOT.splitlines()
+    text = "\n".join(lines[: len(lines) - 3 + moves]) + "\n"
+    if moves == 1:
+        text = text.replace("B: 6-5 3-3 0-0", "B: 3-1 3-3 0-0")
+    path = tmp_path / "g.yaml"
+    path.write_text(text)
+    result = cli("hint", str(path), "-n", "5", "--drawn", drawn, "-f", "json")
+    assert result.exit_code == 0, result.stderr
+    actions = json.loads(result.stdout)["actions"]
+    assert sorted(a["record"] for a in actions if a["action"] == "play") == plays
+    for action in actions:
+        path.write_text(text + f"      - B: {action['record']}\n")
+        checked = json.loads(cli("validate", str(path), "-f", "json").stdout)
+        codes = {p["code"] for p in checked["files"][0]["problems"]}
+        assert codes == {"unfinished"}, (action, codes)  # the log stops there, no fault
+
+
 def test_hint_drawn_is_refused_where_it_cannot_be(cli, tmp_path):
     rules = Rules(top=6, draw="one-may", rounds=1)
     path, _ = in_progress(tmp_path, rules, lambda m: m.action.drew and m.action.play)

@@ -92,20 +92,21 @@ def evaluate(know: Knowledge, playouts: int, rng: random.Random) -> list[Judgeme
 
 
 def judge_drawn(know: Knowledge, tile: int, playouts: int, rng: random.Random) -> list[Judgement]:
-    """Under ``draw: one-may``: the seat has just drawn ``tile`` (a tile number), which
-    fits; ``know`` is what it knows with the tile kept (its turn over). Judges playing it
-    (on each end it fits) and keeping it, best first, as :func:`evaluate` judges actions;
-    keeping is the option ``None``."""
+    """Under ``draw: one-may``: the seat has just drawn ``tile`` (a tile number); ``know``
+    is what it knows with the tile kept (its turn over). Judges playing it (on each end it
+    fits: none while the starter or a foot wants a number the tile lacks) and keeping it,
+    best first, as :func:`evaluate` judges actions; keeping is the option ``None``."""
     seat = know.seat
     nxt = (seat + 1) % len(know.players)
     first = know.state(rng, cur=nxt)
     b, drawn = know.board, know.tables.tiles[tile]
     if b.in_starter_phase:
-        nears = [b.starter.high]
+        wanted = [b.starter.high]
     elif b.pending is not None:
-        nears = [b.pending]
+        wanted = [b.pending]
     else:
-        nears = [n for n in dict.fromkeys((drawn.high, drawn.low)) if n in b.open_ends]
+        wanted = list(b.open_ends)
+    nears = [n for n in dict.fromkeys((drawn.high, drawn.low)) if n in wanted]
     options: list[Option] = [(tile, n) for n in nears]
     options.append(None)
     totals = [0] * len(options)
