@@ -759,6 +759,19 @@ def test_html_and_latex_mark_the_top_as_text_does(cli, tmp_path, fmt):
     assert last == ("<p>* winner: Ben</p>" if fmt == "html" else "* winner: Ben")
 
 
+@pytest.mark.parametrize(("fmt", "kin"), [("unsafehtml", "html"), ("latex_raw", "latex")])
+def test_the_raw_formats_write_a_name_as_text_never_as_markup(cli, tmp_path, fmt, kin):
+    """A name from the file never runs as script in a page (nor as a LaTeX command): the
+    raw formats are written as their escaping kin."""
+    names = ["<script>alert(1)</script>", "\\input{/etc/passwd}"]
+    quoted = [json.dumps(n) for n in names]
+    path = write(tmp_path, "g.yaml", scores_game(quoted, [[4, 0]], complete=True))
+    out = cli("tally", path, "-f", fmt)
+    assert out.exit_code == 0 and out.stdout == cli("tally", path, "-f", kin).stdout
+    markup = "<script>" if kin == "html" else "\\input{"
+    assert markup not in out.stdout and markup not in cli("tally", path, "-f", kin).stdout
+
+
 def test_tsv_is_bare_data(cli, tmp_path):
     path = write(tmp_path, "g.yaml", scores_game(["Ana", "Carlota"], [[4, 0]], complete=True))
     out = cli("tally", path, "-f", "tsv").stdout

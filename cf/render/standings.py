@@ -57,6 +57,9 @@ def _tsv_text(headers: list[str], rows: list[list[object]]) -> str:
     return "".join("\t".join(_tsv(c) for c in line) + "\n" for line in lines)
 
 
+#: Tabulate's formats that write cells as markup, and the kin that escapes them.
+_ESCAPED = {"unsafehtml": "html", "latex_raw": "latex"}
+
 #: Formats written here rather than by tabulate.
 _PLAIN = {"csv": _csv_text, "tsv": _tsv_text}
 
@@ -78,11 +81,18 @@ def _tabulated(headers: list[str], rows: list[list[object]], fmt: str, note: str
         for r in rows
     ]
     align = ["left" if i == 1 else "right" for i in range(len(headers))]
-    table = tabulate(cells, headers, tablefmt=fmt, disable_numparse=True, colalign=align)
+    # Names are text, never markup: the "raw" formats would pass a name's <script> into a
+    # page, or its \input{…} into LaTeX; they are written as their escaping kin.
+    tablefmt = _ESCAPED.get(fmt, fmt)
+    table = tabulate(cells, headers, tablefmt=tablefmt, disable_numparse=True, colalign=align)
     if note is None:
         return f"{table}\n"
     if fmt in HTML_FORMATS:
         note = f"<p>{html.escape(note)}</p>"
+    elif fmt.startswith("latex"):  # the note is text under the table, as its cells are
+        from tabulate import LATEX_ESCAPE_RULES
+
+        note = "".join(LATEX_ESCAPE_RULES.get(c, c) for c in note)
     return f"{table}\n{note}\n"
 
 
