@@ -174,6 +174,19 @@ def test_a_game_without_moves_or_rules_is_exit_1(cli, tmp_path):
     assert cli("show", "no-such.yaml").exit_code == 2
 
 
+@pytest.mark.parametrize("text", ["", "players: [Ana\n", "players: [Ana]\nrounds: []\n"])
+@pytest.mark.parametrize("where", [["--round", "1"], ["--round", "3", "--move", "2"]])
+def test_a_broken_file_says_its_own_problem_whatever_round_is_asked(cli, tmp_path, text, where):
+    """--round past a file's rounds is a usage error only where the file could be replayed:
+    a file that cannot (not YAML, one player) says why, exit 1, as without --round."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text)
+    plain = cli("show", str(bad))
+    asked = cli("show", str(bad), *where)
+    assert plain.exit_code == asked.exit_code == 1
+    assert asked.output == plain.output and "there is no round" not in asked.output
+
+
 def test_stdin(cli):
     source = Path(MISTAKE).read_text()
     result = cli("show", "-", "-f", "json", input=source)

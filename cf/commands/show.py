@@ -139,7 +139,14 @@ def _write_page(game: Game, colour: bool, output: str | None) -> None:
 
 def _check_position(game: Game, round_: int | None, move: int | None) -> None:
     """A round or move the file does not have is a usage error (exit 2); a game that cannot
-    be replayed at all (no usable rules, no move log anywhere) is left to the replay."""
+    be replayed at all (no usable rules, no move log anywhere) is left to the replay, which
+    says the file's own problem (exit 1) whatever round was asked for."""
+    from cf.record.replay import ReplayError, check_playable
+
+    try:
+        check_playable(game)
+    except ReplayError:
+        return
     count = len(game.rounds)
     if round_ is not None and round_ > count:
         fail(
