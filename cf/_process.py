@@ -153,6 +153,30 @@ def guard_streams() -> None:
         )
 
 
+def keep_escapes() -> None:
+    """Let Click write what cf echoes to a pipe as it is, for cf's streams to escape.
+
+    Click strips ANSI codes from text it echoes to a stream that is not a terminal, before
+    the stream sees it: ``'9-\x1b[1m7' is not a tile`` reached a pipe as ``'9-7' is not a
+    tile``, naming text nobody typed. cf's streams write every such code as its escape, so
+    nothing is left to strip. (On Windows Click may hand the text to colorama, which would
+    act on the codes: there it strips, as before.)"""
+    if os.name == "nt":
+        return
+    from typer._click import utils
+
+    strip = utils.should_strip_ansi
+    if getattr(strip, "cf_keeps", False):
+        return
+
+    def should_strip(stream: Any = None, color: bool | None = None) -> bool:
+        shown = stream if stream is not None else sys.stdout
+        return False if isinstance(shown, _Shown) else strip(stream, color)
+
+    should_strip.cf_keeps = True  # type: ignore[attr-defined]
+    utils.should_strip_ansi = should_strip
+
+
 #: The signals that end cf as ``Interrupted.``: Ctrl-C, a kill, a closed terminal.
 SIGNALS: tuple[signal.Signals, ...] = tuple(
     getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)

@@ -436,6 +436,7 @@ def run(prog_name: str = "cf") -> None:
     try:
         _process.catch_signals()
         _process.guard_streams()
+        _process.keep_escapes()
         try:
             # One completion variable whatever the name typed: the scripts
             # (--show-completion) serve both names through it.

@@ -219,6 +219,24 @@ def test_the_escapes_are_shown_instead(tmp_path, pty_cf):
     assert "\\u202eAna" in out and "\\x1b]0;PWNED\\x07" in out  # the file name, in the note
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["score", "9-\x1b[1m7"], "'9-\\x1b[1m7' is not a tile"),
+        (["score", "1-1", "--set", "\x1b[2J"], "\\x1b[2J"),
+    ],
+)
+def test_a_pipe_gets_the_same_escapes_as_a_terminal(args, said):
+    """Click strips ANSI codes from what it echoes to a pipe, before cf's streams escape
+    them: a message then named text nobody typed ('9-7' is not a tile)."""
+    from hardening_helpers import cf
+
+    proc = cf(*args)
+    assert proc.returncode in (1, 2) and said in proc.stderr.decode(), proc.stderr
+    piped = cf("score", stdin=b"\x1b[2J: 3-3\n")
+    assert piped.stdout == b"\\x1b[2J: 6\n"
+
+
 def test_documents_keep_their_text_exactly(tmp_path):
     from hardening_helpers import cf
 
