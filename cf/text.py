@@ -60,12 +60,20 @@ TERMINAL_HIDDEN = re.compile(
 )
 
 
-def shown(text: str) -> str:
-    r"""Text for a terminal: as :func:`visible`, but lines and tabs stay lines and tabs.
+#: The lone surrogates a byte that is not UTF-8 becomes in a file name or an argument
+#: (Python's ``surrogateescape``).
+UNDECODED = re.compile("[\udc80-\udcff]")
 
-    >>> shown("a\tb\nc\x1b[2J\r")
-    'a\tb\nc\\x1b[2J\\r'
+
+def shown(text: str) -> str:
+    r"""Text for a terminal: as :func:`visible`, but lines and tabs stay lines and tabs, and
+    a byte of a file name that is not UTF-8 is shown as U+FFFD, as the file name is in JSON.
+
+    >>> shown("a\tb\nc\x1b[2J\r"), shown("nope\udcff.yaml")
+    ('a\tb\nc\\x1b[2J\\r', 'nope\ufffd.yaml')
     """
+    if not text.isascii():
+        text = UNDECODED.sub("\ufffd", text)
     return TERMINAL_HIDDEN.sub(_escape, text)
 
 

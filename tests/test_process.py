@@ -62,8 +62,9 @@ def test_closed_stdout_is_an_error_not_lost_output(tmp_path, command):
     assert "Error: cannot write output: stdout is closed" in clean(proc)
 
 
-def test_closed_stdin_is_a_usage_error():
-    proc = run(shell="$CF score <&-")
+@pytest.mark.parametrize("command", ["score", "validate", "tally", "show", "player Ana"])
+def test_closed_stdin_is_a_usage_error(command):
+    proc = run(shell=f"$CF {command} <&-")
     assert proc.returncode == 2
     assert clean(proc).strip() == "Error: cannot read stdin: stdin is closed"
 
@@ -149,6 +150,21 @@ def test_a_file_name_that_is_not_utf8_gives_valid_json(tmp_path):
     assert proc.returncode == 0, clean(proc)
     data = json.loads(proc.stdout.decode("utf-8"))  # strict: no raw 0xFF byte
     assert data["files"][0]["file"].endswith("g\ufffd.yaml")
+
+
+def test_a_file_name_that_is_not_utf8_is_shown_with_ufffd_in_messages(tmp_path):
+    """Not as the lone surrogate Python makes of the byte (\\udcff): the same name as in
+    JSON, whatever the message (cannot read, wrote)."""
+    missing = os.fsencode(tmp_path) + b"/nope\xff.yaml"
+    out = os.fsencode(tmp_path) + b"/\xfe.svg"
+    cf = [os.fsencode(sys.executable), b"-m", b"cf"]
+    proc = subprocess.run([*cf, b"validate", missing], capture_output=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr.decode().endswith("nope\ufffd.yaml: no such file\n"), proc.stderr
+    game = os.fsencode(ROOT / "examples" / "family-night.yaml")
+    proc = subprocess.run([*cf, b"show", game, b"-o", out], capture_output=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.decode().endswith("/\ufffd.svg\n") and b"udc" not in proc.stderr
 
 
 # --- item 8: atomic writes, --force ----------------------------------------------------------

@@ -346,22 +346,32 @@ FilesArg = Annotated[
 def read_games(files: Optional[list[str]]) -> Iterator[Any]:
     """Every file is checked first, so that a missing one is a usage error before any output;
     then each is read when its turn comes, so that a large archive is never all in memory."""
-    from cf.record.reader import read_game_file
+    from cf._process import stdin_closed
+    from cf.record.reader import display_name, read_game_file
 
     paths = files or ["-"]
     for path in paths:
         if path == "-":
             continue
+        shown = display_name(path)  # bytes that are not UTF-8 shown as U+FFFD
         if os.path.isdir(path):
-            fail(_("{path} is a directory, not a game file").format(path=path), 2)
+            fail(_("{path} is a directory, not a game file").format(path=shown), 2)
         if not os.path.exists(path):
-            fail(_("cannot read {path}: no such file").format(path=path), 2)
+            fail(_("cannot read {path}: no such file").format(path=shown), 2)
         if not os.access(path, os.R_OK):
-            fail(_("cannot read {path}: permission denied").format(path=path), 2)
+            fail(_("cannot read {path}: permission denied").format(path=shown), 2)
     for path in paths:
         if path == "-":
+            if sys.stdin is None or stdin_closed():
+                fail(_("cannot read stdin: {value}").format(value=_("stdin is closed")), 2)
             _hint_if_terminal("a game file")
         try:
             yield read_game_file(path)
         except OSError as exc:
-            fail(_("cannot read {path}: {value}").format(path=path, value=exc.strerror or exc), 2)
+            fail(
+                _("cannot read {path}: {value}").format(
+                    path="stdin" if path == "-" else display_name(path),
+                    value=exc.strerror or exc,
+                ),
+                2,
+            )
