@@ -315,9 +315,10 @@ def test_shuffle_round_sets_aside_that_double(cli, set_name, round_number, start
     check_valid_deal(data, top, list(data["deal"]), SPEC_TABLES[set_name][4], starter)
 
 
+@pytest.mark.parametrize("shuffle", [["--shuffle"], []], ids=["shuffle", "table row"])
 @pytest.mark.parametrize("round_number", ["0", "11", "x"])
-def test_shuffle_round_outside_the_game_is_a_usage_error(cli, round_number):
-    result = cli("deal", "--shuffle", "4", "--round", round_number)
+def test_shuffle_round_outside_the_game_is_a_usage_error(cli, round_number, shuffle):
+    result = cli("deal", *shuffle, "4", "--round", round_number)
     assert result.exit_code == 2
     assert result.stdout == ""
 

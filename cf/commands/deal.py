@@ -82,6 +82,11 @@ def deal(
     except RulesError as exc:
         fail(tr(exc), 2)
     name_list = names_option(names, players)
+    if round_ > top + 1:  # a bad value whatever else is asked (as --round 0 is)
+        raise typer.BadParameter(
+            _("{set} has rounds 1 to {last}").format(set=rules.set_name, last=top + 1),
+            param_hint="'--round'",
+        )
     if shuffle:
         _shuffle(rules, _seats(rules, name_list, players, round_), round_, seed, format_)
         return
@@ -105,12 +110,6 @@ def _seats(
     rules: Rules, names: Optional[list[str]], players: Optional[int], round_: int
 ) -> list[str]:
     """Who is dealt to with --shuffle: the names, else P1..Pn."""
-    top = rules.top
-    if round_ > top + 1:
-        raise typer.BadParameter(
-            _("{set} has rounds 1 to {last}").format(set=rules.set_name, last=top + 1),
-            param_hint="'--round'",
-        )
     if names is not None:
         return names
     if players is None:
