@@ -338,3 +338,38 @@ def test_starter_arms_the_set_cannot_take_are_refused(cli):
                  "--starter-arms", "players", "--seed", "1")  # fmt: skip
     assert result.exit_code == 1, result.stderr
     assert "starter_arms 'players' cannot be 14" in result.stderr
+
+
+def test_a_target_nobody_reaches_stops_and_is_written_complete(cli, monkeypatch):
+    """The game stops at MAX_TARGET_ROUNDS rounds, says so, and its file says so too
+    (rules.rounds), so that it is a complete game as SPEC 7 promises."""
+    from cf.play import simulate
+
+    monkeypatch.setattr(simulate, "MAX_TARGET_ROUNDS", 3)
+    result = cli("simulate", "--set", "6", "--players", "2", "--seed", "1", "--target", "9999")
+    assert result.exit_code == 0, result.output
+    assert "nobody reached the target 9999 in 3 rounds" in result.stderr
+    data = yaml.safe_load(result.stdout)
+    assert data["rules"]["rounds"] == 3 and data["rules"]["target"] == 9999
+    assert len(data["rounds"]) == 3
+    assert cli("validate", "-", input=result.stdout).exit_code == 0
+    tally = cli("tally", "-", "--format", "json", input=result.stdout)
+    assert json.loads(tally.stdout)["complete"] is True
+
+
+def test_force_replaces_every_earlier_game_in_the_folder(cli, tmp_path):
+    out = tmp_path / "study"
+    args = ["simulate", "--set", "6", "--players", "2", "--rounds", "1", "-o", str(out)]
+    assert cli(*args, "--games", "3", "--seed", "1").exit_code == 0
+    (out / "notes.txt").write_text("mine")
+    assert cli(*args, "--games", "2", "--seed", "5", "--force").exit_code == 0
+    assert sorted(p.name for p in out.iterdir()) == ["game-1.yaml", "game-2.yaml", "notes.txt"]
+
+
+def test_a_read_only_output_is_exit_1(cli, tmp_path):
+    path = tmp_path / "ro.yaml"
+    path.write_text("old\n")
+    path.chmod(0o444)
+    result = cli("simulate", "--seed", "1", "--rounds", "1", "-o", str(path), "--force")
+    assert result.exit_code == 1 and "is read-only: nothing written" in result.stderr
+    assert path.read_text() == "old\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import re
@@ -468,6 +469,7 @@ def run(
         return
     if games == 1:
         game = simulate_game(names, rules, seats, seed, rounds, playouts)
+        _note_cap(game.rules, rules)
         text = game_yaml(game, command_line(names, rules, seats, seed, rounds, playouts))
         _write(output, text, force)
         if output is not None and output != "-":
@@ -488,8 +490,15 @@ def run(
     for i, path in enumerate(paths):
         seed_i = game_seed(seed, i)
         game = simulate_game(names, rules, seats, seed_i, rounds, playouts)
+        _note_cap(game.rules, rules)
         text = game_yaml(game, command_line(names, rules, seats, seed_i, rounds, playouts))
         _write(path, text, force)
+    if force:  # the earlier games are replaced: none of them is left to mix with these
+        written = {os.path.basename(p) for p in paths}
+        for name in os.listdir(output):
+            if _GAME_FILE.fullmatch(name) and name not in written:
+                with contextlib.suppress(OSError):
+                    os.remove(os.path.join(output, name))
     typer.echo(
         _("wrote {games} games: {paths} to {paths2}").format(
             games=games, paths=paths[0], paths2=paths[-1]
@@ -499,6 +508,19 @@ def run(
 
 
 _GAME_FILE = re.compile(r"game-[0-9]+\.yaml")
+
+
+def _note_cap(played: Rules, asked: Rules) -> None:
+    """Say on stderr that a game to a target nobody reached was stopped (its file says
+    ``rounds`` for the rounds played, so that it is complete as written)."""
+    if played.rounds != asked.rounds:
+        typer.echo(
+            _(
+                "nobody reached the target {target} in {rounds} rounds: the game stops there "
+                "(written with rules.rounds: {rounds})"
+            ).format(target=asked.target, rounds=played.rounds),
+            err=True,
+        )
 
 
 _HINT = "'--output'"
@@ -555,8 +577,8 @@ def _write(path: str | None, text: str, force: bool) -> None:
         return
     try:
         atomic_write(path, text, overwrite=force)
-    except WriteError as exc:
-        fail(tr(exc), 2)
+    except WriteError as exc:  # a read-only file, a full disk: output not written (SPEC 7)
+        fail(tr(exc), 1)
 
 
 def study(

@@ -11,6 +11,7 @@ playable tiles. A new strategy is one function registered in :data:`STRATEGIES`.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections import Counter
@@ -185,6 +186,11 @@ def simulate_game(
             totals[p] += r.scores[p]
         if rules.game_over(totals.values(), k) or k == rounds:
             break
+    else:
+        if rules.target is not None and rules.rounds is None and rounds is None:
+            # Nobody reached the target in MAX_TARGET_ROUNDS: the game written says that
+            # was its last round (rules.rounds), so that it is complete as written.
+            rules = dataclasses.replace(rules, rounds=len(played))
     return SimGame(tuple(names), tuple(strategies), rules, tuple(played))
 
 
