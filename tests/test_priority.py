@@ -394,7 +394,8 @@ def test_problems_that_need_no_replay_are_all_reported():
     assert sorted(codes(text)) == sorted(
         [
             ("starter", 1, None),
-            ("deal", 1, None),
+            ("deal", 1, None),  # Ana: 2 tiles
+            ("deal", 1, None),  # Ben: 4, one of them not a tile (counted all the same)
             ("tile", 1, None),
             ("duplicate-tile", 2, None),
             ("missing-score", 3, None),
@@ -427,3 +428,26 @@ def test_a_broken_record_of_the_end_does_not_stop_the_replay(part, problem):
             {part}
         """
     assert sorted(codes(text)) == sorted([problem, ("turn", 1, 2)])
+
+
+# --- problems that need no replay are all reported (a hand with a bad token too) ----------
+
+
+@pytest.mark.parametrize(
+    ("part", "hands", "wanted"),
+    [
+        ("deal", "{Ana: 6-5 4-3 2-2, Ben: 6-5 9-9 1-1}", ["duplicate-tile", "tile"]),
+        ("deal", "{Ana: 6-5 4-3 2-2, Ben: 6-4 9-9 1-1 0-0}", ["deal", "tile"]),
+        ("deal", "{Ana: 6-5 4-3 2-2, Ben: 6-6 9-9 1-1}", ["duplicate-tile", "tile"]),
+        ("hands", "{Ana: 1-1, Ben: 1-1 9-9}", ["duplicate-tile", "tile"]),
+        ("hands", "{Ana: 2-2, Ben: 6-6 9-9}", ["duplicate-tile", "tile"]),
+    ],
+)
+def test_a_hand_with_a_bad_token_is_still_checked_against_the_others(part, hands, wanted):
+    """A tile dealt twice, the starter in a hand, a wrong count need no replay: they are
+    reported beside the bad token's `tile`, which once took the whole hand out of them."""
+    text = game(deal=None) if part == "hands" else game("Ana: 6-5", deal=hands)
+    if part == "hands":
+        text = text.replace("  - scores: {Ana: 1, Ben: 1}", f"  - hands: {hands}")
+        text = text.replace("    moves:\n", "")
+    assert sorted(c[0] for c in codes(text)) == sorted(wanted)

@@ -405,3 +405,20 @@ def test_a_long_log_of_bad_moves_stays_bounded():
     assert len(moves) == n and all(m.action is None and m.problem for m in moves)
     text_cost = 2 * (len(text) + reader.COMPACT_FROM)  # the bytes and the decoded text
     assert peak - text_cost < 50 * 2**20 * n / 100_000, peak  # 42 MB; was 260 MB
+
+
+@pytest.mark.parametrize(
+    ("hand", "at"),
+    [
+        ("1-1 2-2 3-3 4-4 5-5\n        x", (5, 12)),  # folded over two lines: its start
+        ("1-1 x", (5, 16)),  # on one line: the token itself
+    ],
+)
+def test_a_bad_tile_in_a_plain_hand_is_placed_where_docs_say(hand, at):
+    """docs/file-format.md, Positions: a bad tile in a one-line unquoted hand at that tile,
+    in a multi-line text at the start of the text (never past the end of a line)."""
+    head = "set: double-six\nplayers: [Ana, Ben]\nrounds:\n  - hands:\n"
+    text = f"{head}      Ana: {hand}\n      Ben: ''\n"
+    game = read_game(text, "g.yaml")
+    (problem,) = game.problems
+    assert problem.code == "tile" and (problem.line, problem.column) == at

@@ -362,16 +362,18 @@ class _Checker:
         ok = True
         seen: dict[Tile, str] = {}
         for name, entry in rec.deal.items():
+            # A hand with a bad token (a `tile` problem already) is still counted and its
+            # tiles checked against the others': those problems need no replay.
             if entry.tiles is None:
                 ok = False
-                continue
-            if self.deal_count is not None and len(entry.tiles) != self.deal_count:
+            count = entry.count
+            if self.deal_count is not None and count is not None and count != self.deal_count:
                 self.add(
                     "deal",
                     Message(
                         "{name} was dealt {n_tiles} tiles, the deal is {deal_count}",
                         name=name,
-                        n_tiles=len(entry.tiles),
+                        n_tiles=count,
                         deal_count=self.deal_count,
                     ),
                     entry.pos,
@@ -379,7 +381,7 @@ class _Checker:
                     player=name,
                 )
                 ok = False
-            for tile in entry.tiles:
+            for tile in entry.known:
                 if tile == starter:
                     self.add(
                         "duplicate-tile",
@@ -415,7 +417,7 @@ class _Checker:
         assert rec.hands is not None
         seen: dict[Tile, str] = {}
         for name, entry in rec.hands.items():
-            for tile in entry.tiles or ():
+            for tile in entry.known:  # a hand with a bad token too: no replay needed
                 if tile == starter and not replayed:
                     self.add(
                         "duplicate-tile",

@@ -25,10 +25,25 @@ class Pos:
 
 @dataclass(frozen=True, slots=True)
 class HandEntry:
-    """A hand as written for one player: its tiles, or ``None`` if it could not be read."""
+    """A hand as written for one player: its tiles, or ``None`` if it could not be read.
+    A hand with a bad token (already a problem) keeps what it is made of for the checks
+    across hands: ``partial``, the tiles that could be read, and ``size``, how many tokens
+    it has (``None`` when it is no list of tokens at all)."""
 
     tiles: tuple[Tile, ...] | None
     pos: Pos
+    partial: tuple[Tile, ...] = ()
+    size: int | None = None
+
+    @property
+    def known(self) -> tuple[Tile, ...]:
+        """The tiles read: all of them, or those a hand with a bad token has."""
+        return self.tiles if self.tiles is not None else self.partial
+
+    @property
+    def count(self) -> int | None:
+        """How many tiles the hand is written with, or ``None``."""
+        return len(self.tiles) if self.tiles is not None else self.size
 
 
 @dataclass(slots=True)

@@ -174,29 +174,31 @@ class RoundReader:
                 if what == "deal"
                 else Message("{player}'s hand", player=clip(name))
             )
-            tiles = self.read_tiles(value, label, name)
-            if tiles is None and what == "deal":
+            hands[name] = entry = self.read_tiles(value, label, name, pos)
+            if entry.tiles is None and what == "deal":
                 rec.broken = True
-            hands[name] = HandEntry(tiles, pos)
         return hands
 
-    def read_tiles(self, node: yaml.Node, what: str, name: str) -> tuple[Tile, ...] | None:
+    def read_tiles(self, node: yaml.Node, what: str, name: str, pos: Pos) -> HandEntry:
         """A hand: tile text or a list of tiles. Every bad token is reported."""
         if is_null(node):
-            return ()
+            return HandEntry((), pos)
         top = self.top
         if type(node) is yaml.ScalarNode and node.tag in PLAIN_TAGS:
             self.v.spend(node.value)
             try:  # the common case, fast: every token a tile, none twice
                 tiles = tuple(Tile.of(*parse_oriented(t, top)) for t in split_tokens(node.value))
                 if len(set(tiles)) == len(tiles):
-                    return tiles
+                    return HandEntry(tiles, pos)
             except NotationError:
                 pass
         tokens = self.tokens(node, what, name)
         if tokens is None:
-            return None
-        return self.check_tokens(tokens, what, name)
+            return HandEntry(None, pos)
+        read, ok = self.check_tokens(tokens, what, name)
+        if ok:
+            return HandEntry(read, pos)
+        return HandEntry(None, pos, read, len(tokens))
 
     def tokens(
         self, node: yaml.Node, what: str, player: str | None = None
@@ -216,7 +218,14 @@ class RoundReader:
         if text is None:
             return None
         base = node_pos(node)
-        single = not getattr(node, "style", None) and "\n" not in text and base.column is not None
+        # A plain text on one line: each token at its own column. A multi-line one is folded
+        # (its line breaks read as spaces): its tokens are placed at its start.
+        single = (
+            not getattr(node, "style", None)
+            and "\n" not in text
+            and base.column is not None
+            and node.start_mark.line == node.end_mark.line
+        )
         for match in TOKEN.finditer(text):
             column = base.column + match.start() if single else base.column  # type: ignore[operator]
             tokens.append((match.group(), Pos(base.line, column)))
@@ -224,7 +233,9 @@ class RoundReader:
 
     def check_tokens(
         self, tokens: list[tuple[str, yaml.Node | Pos]], what: str, name: str
-    ) -> tuple[Tile, ...] | None:
+    ) -> tuple[tuple[Tile, ...], bool]:
+        """The tiles of the tokens that are tiles (each once), and whether every token was
+        a tile and none came twice; each that was not is reported."""
         tiles: dict[Tile, None] = {}
         ok = True
         failed, log = self.failed, self.v.log
@@ -257,7 +268,7 @@ class RoundReader:
                 ok = False
                 continue
             tiles[tile] = None
-        return tuple(tiles) if ok else None
+        return tuple(tiles), ok
 
     def read_scores(self, node: yaml.Node, rec: RoundRecord) -> dict[str, tuple[int | None, Pos]]:
         scores: dict[str, tuple[int | None, Pos]] = {}
