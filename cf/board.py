@@ -289,17 +289,27 @@ class Round:
     def _play_drawn(self, player: str, drawn: Tile | None, action: Action) -> None:
         """The play that ends a turn that drew: it must be the tile drawn (when named)."""
         if drawn is not None and action.played_tile != drawn:
-            raise RuleViolation(
-                "must-play",
-                Message(
-                    "{player} drew {drawn} and must play it or pass, not {played_tile}",
-                    player=player,
-                    drawn=drawn,
-                    played_tile=action.played_tile,
-                ),
-            )
+            raise _not_the_drawn(player, drawn, action.played_tile)
         assert action.play is not None
         self._play(player, action.play, action.played_tile)
+
+    def check_draw_before_its_tiles(self, player: str, action: Action) -> None:
+        """SPEC 6's order for a turn that drew once and names a tile outside the set
+        (``action`` read for its shape alone; that tile is its ``tile`` problem): the draw's
+        own problems come first (``must-play``, ``yard-empty``, ``not-in-yard``), then a
+        play of another tile than the named drawn one (``must-play``). Raises the first that
+        fits, else returns for the ``tile`` problem; the round is left as it was."""
+        drawn = action.drawn_tile
+        inside = drawn is None or (drawn.high <= self.rules.top)
+        taken = drawn if inside else None  # a tile outside the set is checked as unnamed
+        self._draw(player, taken)
+        try:
+            if drawn is not None and inside and action.play is not None:
+                played = action.played_tile
+                if played != drawn:
+                    raise _not_the_drawn(player, drawn, played)
+        finally:
+            self._undraw(player, taken)
 
     def _draws_turn(self, player: str, action: Action) -> None:
         """Several draws in one turn, then the last drawn tile played or a pass; every draw
@@ -618,3 +628,16 @@ class Round:
 
 def _list(tiles: Iterable[Tile]) -> str:
     return ", ".join(str(t) for t in tiles)
+
+
+def _not_the_drawn(player: str, drawn: Tile, played: Tile | None) -> RuleViolation:
+    """``must-play``: a turn that drew ``drawn`` played another tile."""
+    return RuleViolation(
+        "must-play",
+        Message(
+            "{player} drew {drawn} and must play it or pass, not {played_tile}",
+            player=player,
+            drawn=drawn,
+            played_tile=played,
+        ),
+    )

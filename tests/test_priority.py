@@ -451,3 +451,34 @@ def test_a_hand_with_a_bad_token_is_still_checked_against_the_others(part, hands
         text = text.replace("  - scores: {Ana: 1, Ben: 1}", f"  - hands: {hands}")
         text = text.replace("    moves:\n", "")
     assert sorted(c[0] for c in codes(text)) == sorted(wanted)
+
+
+# --- a draw comes before the tiles it names outside the set ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("moves", "first"),
+    [
+        (["Ana: draw, 9-9"], ("must-play", 1, 1)),  # Ana holds 6-5: she may not draw
+        (["Ana: draw 5-1, 9-9"], ("must-play", 1, 1)),
+        (["Ana: draw 7-7, pass"], ("must-play", 1, 1)),
+        (["Ana: 6-5", "Ben: 6-1", "Ana: draw 5-1, 9-9"], ("must-play", 1, 3)),  # not 5-1
+        (["Ana: 6-5", "Ben: 6-1", "Ana: draw 6-6, 9-9"], ("not-in-yard", 1, 3)),
+        (["Ana: 6-5", "Ben: 6-1", "Ana: draw, 9-9"], ("tile", 1, 3)),  # the play: tile
+        (["Ana: 6-5", "Ben: 6-1", "Ana: draw 7-7, pass"], ("tile", 1, 3)),
+        (["Ana: 9-9"], ("tile", 1, 1)),  # a play: tile first
+        (["Ana: 6-5", "Ana: draw, 9-9"], ("turn", 1, 2)),
+    ],
+)
+def test_a_draw_is_checked_before_a_tile_outside_the_set(moves, first):
+    """SPEC 6: a draw's must-play, yard-empty, not-in-yard, then a play of another tile
+    than the named drawn one, before anything about a tile the turn names outside the set
+    (the whole move was once a `tile` problem)."""
+    deal = "{Ana: 6-5 3-3 2-2, Ben: 6-1 2-1 0-0}"  # after 6-5 and 6-1, Ana cannot play
+    assert codes(game(*moves, deal=deal))[0] == first
+
+
+def test_a_draw_with_nothing_to_draw_is_yard_empty_before_its_tile():
+    deal = "{Ana: 6-5 3-3 2-2, Ben: 6-1 2-1 0-0}"
+    text = game("Ana: 6-5", "Ben: 6-1", "Ana: draw 7-7, pass", deal=deal, rules=NOTHING_TO_DRAW)
+    assert codes(text)[0] == ("yard-empty", 1, 3)

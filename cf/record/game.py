@@ -57,6 +57,9 @@ class MoveEntry:
     line: int  # 0-based, as YAML marks count: most moves never need a position
     column: int
     problem: Problem | None = None
+    #: A move whose problem is a tile outside the set, read for its shape alone (the
+    #: replay checks a draw in it before that tile: SPEC 6's order).
+    shape: Action | None = None
 
     @property
     def pos(self) -> Pos:

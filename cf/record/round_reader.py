@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 from collections.abc import Iterator
 from typing import Any
@@ -401,10 +402,14 @@ class _MoveReader:
         mark = node.start_mark
 
         def bad(
-            code: str, message: str, where: yaml.Node | None = None, player: str | None = None
+            code: str,
+            message: str,
+            where: yaml.Node | None = None,
+            player: str | None = None,
+            shape: Action | None = None,
         ) -> MoveEntry:
             p = self.v.problem(code, message, where or node, move=number, player=player)
-            return MoveEntry(number, player, None, mark.line, mark.column, p)
+            return MoveEntry(number, player, None, mark.line, mark.column, p, shape)
 
         if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
             what = kind_of(node)
@@ -452,7 +457,12 @@ class _MoveReader:
         try:
             action = self.parse(text)
         except NotationError as exc:
-            return bad(exc.code or "notation", self.said(player, text, exc), value, player)
+            shape = None
+            if exc.code == "tile" and self.top is not None:  # a draw comes before its tiles
+                with contextlib.suppress(NotationError):
+                    shape = parse_action(text, None)
+            code = exc.code or "notation"
+            return bad(code, self.said(player, text, exc), value, player, shape)
         return MoveEntry(number, player, action, mark.line, mark.column)
 
     def said(self, player: str, text: str, exc: NotationError) -> str:
