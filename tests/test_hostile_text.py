@@ -12,6 +12,7 @@ import io
 import json
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from fuzz_families import HOSTILE_NAMES, hostile_name_game
@@ -272,3 +273,20 @@ def test_tally_csv_writes_no_formula(cli, tmp_path, fmt):
         assert not any(cell.startswith(("=", "+", "-", "@")) for cell in row), row
     data = json.loads(cli("tally", str(game), "-f", "json").stdout)
     assert sorted(s["player"] for s in data["standings"]) == sorted(names)  # JSON unchanged
+
+
+@pytest.mark.parametrize("fmt", ["text", "github"])
+def test_a_line_feed_in_a_file_name_keeps_one_line_per_problem(cli, tmp_path, fmt):
+    """SPEC 7: one line per problem. A file name's line feed or tab is shown as its escape
+    (a GitHub annotation escapes it its own way, %0A)."""
+    bad = tmp_path / "p\nq\t.yaml"
+    bad.write_bytes(Path("examples/mistakes/foot-open.yaml").read_bytes())
+    result = cli("validate", str(bad), "-f", fmt)
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2, lines
+    if fmt == "text":
+        assert lines[0].startswith(f"{tmp_path}/p\\nq\\t.yaml:16:9: ")
+    else:
+        assert "file=" in lines[0] and "p%0Aq" in lines[0]
+    assert lines[1] == f"{tmp_path}/p\\nq\\t.yaml: 1 problem (1 round(s), 5 move(s))"

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from cf.i18n import N_, _, ngettext, tr
 from cf.record.check import Report
 from cf.record.problems import CODES, Problem
 from cf.render.jsontext import dumps
+from cf.text import has_hidden, visible
 
 
 def problem_line(file: str, p: Problem) -> str:
@@ -123,8 +126,13 @@ def render_validation(reports: list[Report], fmt: str = "text") -> str:
         return dumps(as_sarif(reports))
     lines: list[str] = []
     for r in reports:
-        render = github_line if fmt == "github" else problem_line
-        lines.extend(render(r.file, p) for p in r.problems)
-        lines.extend(omitted_lines(r))
-        lines.append(summary_line(r))
+        # One line per problem (SPEC 7): a line feed or tab in a file name is shown as its
+        # escape, as every other hidden character is (an annotation escapes its own way).
+        shown = dataclasses.replace(r, file=visible(r.file)) if has_hidden(r.file) else r
+        if fmt == "github":
+            lines.extend(github_line(r.file, p) for p in r.problems)
+        else:
+            lines.extend(problem_line(shown.file, p) for p in r.problems)
+        lines.extend(omitted_lines(shown))
+        lines.append(summary_line(shown))
     return "\n".join(lines) + "\n"
