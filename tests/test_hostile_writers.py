@@ -256,3 +256,27 @@ def test_annotate_over_the_photo_it_reads_is_refused(cli, tmp_path):
     assert result.exit_code == 2, result.output
     assert "is one of the inputs" in result.output
     assert photo.read_bytes() == b"not really a photo"
+
+
+def test_a_lock_that_cannot_be_made_is_said_without_pythons_words(cli, tmp_path, monkeypatch):
+    """The system's reason and the lock file it names, never '[Errno 1] …: '…''."""
+    import contextlib
+
+    import cf.files
+
+    game = tmp_path / "g.yaml"
+    game.write_text(GAME)
+
+    @contextlib.contextmanager
+    def refused(path, timeout=30.0):
+        raise PermissionError(1, "Operation not permitted", str(game) + ".lock")
+        yield
+
+    monkeypatch.setattr(cf.files, "locked", refused)
+    for args in (["add", str(game), "Ana=0", "Ben=5"], ["undo", str(game)]):
+        result = cli(*args)
+        assert result.exit_code == 1
+        assert result.stderr == (
+            f"Error: cannot write {game}: Operation not permitted ({game}.lock)\n"
+        )
+    assert game.read_text() == GAME

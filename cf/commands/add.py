@@ -8,7 +8,7 @@ from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
-from cf.commands.common import TextJson, check_photo_path, command_app, fail
+from cf.commands.common import TextJson, check_photo_path, command_app, fail, os_reason
 from cf.i18n import _, tr
 
 app = command_app()
@@ -139,7 +139,7 @@ def add(
         fail(
             tr(exc)
             if isinstance(exc, WriteError)
-            else _("cannot write {file}: {exc}").format(file=file, exc=tr(exc))
+            else _("cannot write {file}: {exc}").format(file=file, exc=os_reason(exc))
         )
     replaced = round_ if round_ is not None and round_ <= count else None
     if replaced is None:

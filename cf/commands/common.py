@@ -375,3 +375,14 @@ def read_games(files: Optional[list[str]]) -> Iterator[Any]:
                 ),
                 2,
             )
+
+
+def os_reason(exc: OSError) -> str:
+    """Why ``exc`` failed, for a person: the system's reason and the file it names (the
+    lock beside a game file, say), never Python's ``[Errno N] …: '…'`` form."""
+    from cf.record.reader import display_name
+
+    reason = exc.strerror or str(exc)
+    if exc.filename:
+        reason = f"{reason} ({display_name(os.fsdecode(exc.filename))})"
+    return reason
