@@ -565,6 +565,15 @@ class Round:
                 "starter-open",
                 Message(
                     "{player} played {tile} off the starter: {describe_board}, "
+                    "so every play must hold an {s}",
+                    player=player,
+                    tile=tile,
+                    describe_board=self.describe_board(),
+                    s=s,
+                )
+                if _an(s)
+                else Message(
+                    "{player} played {tile} off the starter: {describe_board}, "
                     "so every play must hold a {s}",
                     player=player,
                     tile=tile,
@@ -583,6 +592,15 @@ class Round:
             raise RuleViolation(
                 "foot-open",
                 Message(
+                    "{player} played {tile} elsewhere while {describe_board}: "
+                    "the next play must hold an {d}",
+                    player=player,
+                    tile=tile,
+                    describe_board=self.describe_board(),
+                    d=d,
+                )
+                if _an(d)
+                else Message(
                     "{player} played {tile} elsewhere while {describe_board}: "
                     "the next play must hold a {d}",
                     player=player,
@@ -641,3 +659,8 @@ def _not_the_drawn(player: str, drawn: Tile, played: Tile | None) -> RuleViolati
             played_tile=played,
         ),
     )
+
+
+def _an(number: int) -> bool:
+    """Whether English says "an" before ``number`` (an 8, an 11, an 18)."""
+    return number in (8, 11, 18)

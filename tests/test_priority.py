@@ -7,7 +7,7 @@ starter that takes two arms, unless a test says otherwise. Round 1 starts with 6
 from __future__ import annotations
 
 import pytest
-from conftest import codes
+from conftest import codes, problems
 
 RULES = "{deal: 3, starter_arms: 2}"
 #: Ben holds 6-1, which fits the 6-6 starter.
@@ -482,3 +482,22 @@ def test_a_draw_with_nothing_to_draw_is_yard_empty_before_its_tile():
     deal = "{Ana: 6-5 3-3 2-2, Ben: 6-1 2-1 0-0}"
     text = game("Ana: 6-5", "Ben: 6-1", "Ana: draw 7-7, pass", deal=deal, rules=NOTHING_TO_DRAW)
     assert codes(text)[0] == ("yard-empty", 1, 3)
+
+
+@pytest.mark.parametrize("move", ["Ben: 9-9", "Ben: plays 6-1", "Bob: 6-1"])
+def test_a_move_after_the_end_that_cannot_be_read_names_its_mover(move):
+    text = game("Ana: 6-5", move, deal="{Ana: 6-5, Ben: 6-1, Cy: 3-3}", rules="{deal: 1}")
+    text = text.replace("players: [Ana, Ben]", "players: [Ana, Ben, Cy]")
+    text = text.replace("{Ana: 1, Ben: 1}", "{Ana: 0, Ben: 7, Cy: 6}")
+    (problem,) = problems(text)
+    mover = move.split(":")[0]
+    assert problem.code == "after-end" and problem.move == 2
+    assert problem.message == f"{mover} moved after Ana went out: the round is over"
+
+
+def test_an_eight_is_an_eight():
+    text = game("Ana: 7-5", deal="{Ana: 7-5, Ben: 8-1}", rules="{deal: 1, starter_arms: 2}")
+    text = text.replace("set: double-six", "set: double-nine").replace("{Ana: 1", "{Ana: 0")
+    text = text.replace("rounds:\n", "rounds:\n  - scores: {Ana: 0, Ben: 0}\n")
+    found = [p for p in problems(text) if p.code == "starter-open"]
+    assert found and found[0].message.endswith("so every play must hold an 8")

@@ -422,3 +422,22 @@ def test_a_bad_tile_in_a_plain_hand_is_placed_where_docs_say(hand, at):
     game = read_game(text, "g.yaml")
     (problem,) = game.problems
     assert problem.code == "tile" and (problem.line, problem.column) == at
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("rules: {arms: 3}\n", "unknown rule 'arms' (did you mean 'starter_arms'?)"),
+        ("rules: {ood: 50}\n", "unknown rule 'ood' (did you mean 'out_on_double'?)"),
+        ("rules: {blank: 25}\n", "unknown rule 'blank' (did you mean 'double_blank'?)"),
+        ("date_played: x\n", "unknown key 'date_played' (did you mean 'date'?)"),
+        ("titel: x\n", "unknown key 'titel' (did you mean 'title'?)"),
+        ("foo: 1\n", "unknown key 'foo' (known keys: title, date, notes, set, rules, players"),
+    ],
+)
+def test_an_unknown_key_names_the_closest_known_key(text, said):
+    """SPEC 5: unknown keys are usually typos: say which known key is closest (a word of
+    it, it with more words, its initials, not only a near spelling)."""
+    game = read_game(text + "players: [Ana, Ben]\nrounds: []\n", "g.yaml")
+    (problem,) = game.problems
+    assert problem.code == "schema" and said in problem.message

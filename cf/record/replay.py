@@ -131,6 +131,8 @@ def _unreadable(board: Round, entry: MoveEntry) -> NoReturn:
     # Only after-end, then turn, come before the problem of an unreadable move.
     assert entry.problem is not None
     if board.winner is not None:
+        if entry.player is not None:  # as for a move that could be read: who moved
+            board.check_turn(entry.player)
         raise RuleViolation(
             "after-end",
             Message("a move after {winner} went out: the round is over", winner=board.winner),
