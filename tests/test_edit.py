@@ -427,3 +427,17 @@ def test_cf_add_then_cf_undo_give_back_rounds_without_a_list(cli, tmp_path, valu
     assert cli("validate", str(path)).exit_code == 0
     assert cli("undo", str(path)).exit_code == 0
     assert path.read_text() == text
+
+
+def test_a_round_whose_dash_stands_alone_on_its_line_takes_add_and_undo(cli, tmp_path):
+    """A valid file may open a round with '-' alone, its keys on the lines below: cf add
+    refused it ('cannot find where the round at line 5 begins')."""
+    before = "set: d6\nplayers: [Ana, Ben]\nrounds:\n  -\n    scores: {Ana: 1, Ben: 3}\n"
+    game = tmp_path / "g.yaml"
+    game.write_text(before)
+    assert cli("validate", str(game)).exit_code == 0
+    added = cli("add", str(game), "Ana=4", "Ben=0")
+    assert added.exit_code == 0, added.output
+    assert [r.scores["Ana"][0] for r in read_game(game.read_bytes()).rounds] == [1, 4]
+    assert cli("undo", str(game)).exit_code == 0
+    assert game.read_text() == before

@@ -216,9 +216,10 @@ class _Doc:
         return end
 
     def dash(self, item: yaml.Node) -> int:
-        """Index of the ``-`` that opens a block sequence item."""
+        """Index of the ``-`` that opens a block sequence item (on its line, or alone on a
+        line above it: ``-`` then the round's keys indented below)."""
         i = item.start_mark.index - 1
-        while i >= 0 and self.text[i] in " \t":
+        while i >= 0 and self.text[i] in " \t\r\n":
             i -= 1
         if i < 0 or self.text[i] != "-":
             line = item.start_mark.line + 1
