@@ -326,3 +326,15 @@ def test_where_a_play_goes_says_a_or_an_as_english_does(near, tile, said):
     (played,) = parse_hand(tile, 18)
     far = played.high + played.low - near
     assert str(_where_played(board, played, near, far)) == said  # type: ignore[arg-type]
+
+
+def test_player_is_matched_as_cf_add_matches_names(cli):
+    """--player ana is Ana (case and accents aside, as cf add reads names); a name that is
+    none is a usage error that says who plays, with the closest."""
+    half = "examples/in-progress/half-played.yaml"
+    exact = cli("hint", half, "--player", "Ana", "-n", "5")
+    folded = cli("hint", half, "--player", "ana", "-n", "5")
+    assert folded.exit_code == 0 and folded.stdout == exact.stdout
+    wrong = cli("hint", half, "--player", "Anna", "-n", "5")
+    assert wrong.exit_code == 2
+    assert wrong.stderr == "Error: 'Anna' is not a player (did you mean 'Ana'?)\n"

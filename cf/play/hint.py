@@ -108,6 +108,7 @@ def advise(
     :class:`HintError` for a round that is over or cannot be replayed.
     """
     round_number = _checked_round(game, round_number, player)
+    player = _seated(game, player)
     # Whose turn it is and where the round stands need no hand: replay with none known,
     # so that nothing hidden can change the answer.
     public = _public_replay(game, round_number)
@@ -238,15 +239,20 @@ def _checked_round(game: Game, round_number: int | None, player: str | None) -> 
                 n_rounds=len(game.rounds),
             )
         )
-    if player is not None and player not in game.players:
-        raise HintUsageError(
-            Message(
-                "{player} is not a player ({players})",
-                player=player,
-                players=", ".join(game.players),
-            )
-        )
     return round_number
+
+
+def _seated(game: Game, player: str | None) -> str | None:
+    """The seated player ``--player`` names: exactly, else case- and accent-insensitively
+    when that picks one (as cf add matches names), else a usage error that says who."""
+    if player is None or player in game.players:
+        return player
+    from cf.record.keeper import EntryError, match_player
+
+    try:
+        return match_player(player, game.players)
+    except EntryError as exc:
+        raise HintUsageError(message_of(exc)) from None
 
 
 def _public_replay(game: Game, round_number: int) -> Replay:
