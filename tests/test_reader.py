@@ -441,3 +441,33 @@ def test_an_unknown_key_names_the_closest_known_key(text, said):
     game = read_game(text + "players: [Ana, Ben]\nrounds: []\n", "g.yaml")
     (problem,) = game.problems
     assert problem.code == "schema" and said in problem.message
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        "scores: {Ana: 1, 'Ana ': 2, Ben: 0}",
+        "hands: {Ana: 1-1, ' Ana': '', Ben: 2-2}",
+        "scores: {Jos\u00e9: 1, Jose\u0301: 2, Ben: 0}",  # NFC, then NFD
+    ],
+)
+def test_a_player_listed_twice_under_two_spellings_is_schema(part):
+    """SPEC 5: hands, scores and deal list every player exactly once; names compare
+    trimmed and in NFC, so 'Ana ' is Ana again (the last one silently won)."""
+    players = "[José, Ben]" if "Jos" in part else "[Ana, Ben]"
+    game = read_game(f"set: d6\nplayers: {players}\nrounds:\n  - {part}\n", "g.yaml")
+    found = [(p.code, p.round) for p in validate(game).problems]
+    assert found == [("schema", 1)]
+    assert "is listed twice in" in game.problems[0].message
+
+
+@pytest.mark.parametrize("second", ["Ana", "' Ana'"])
+def test_a_deal_that_names_a_player_twice_is_not_replayed(second):
+    """Which of the two hands was dealt? The round is not replayed (one fault, one
+    problem), as for any deal with a problem."""
+    text = (
+        "set: d6\nrules: {deal: 1}\nplayers: [Ana, Ben]\nrounds:\n"
+        f"  - deal: {{Ana: 1-1, {second}: 2-2, Ben: 3-3}}\n    moves: [Ana: 6-1]\n"
+    )
+    game = read_game(text, "g.yaml")
+    assert [p.code for p in validate(game).problems] == ["schema"]

@@ -121,7 +121,10 @@ class RoundReader:
         deal = what == "deal"
         if not isinstance(node, yaml.MappingNode):
             rec.unreadable.add(what)
+        read = 0
+        seen: dict[str, str] = {}  # player -> the key that named them first
         for key, key_node, value in self.v.mapping(node, what, player_of=self._named):
+            read += 1
             if not self.names.ok:
                 continue
             name = self.names.resolve(key)
@@ -130,9 +133,27 @@ class RoundReader:
                 rec.broken = rec.broken or deal
                 self.check_shape(value, what, key.strip())
                 continue
+            if name in seen:  # 'Ana ' after Ana, an NFD José after an NFC one
+                self.v.report(
+                    "schema",
+                    Message(
+                        "{name} is listed twice in {what} (as '{first}' and '{key}')",
+                        name=clip(name),
+                        what=what,
+                        first=clip(seen[name]),
+                        key=clip(key),
+                    ),
+                    key_node,
+                    player=name,
+                )
+                rec.broken = rec.broken or deal
+                continue
+            seen[name] = key
             yield name, key_node, value
         if not isinstance(node, yaml.MappingNode):
             rec.broken = rec.broken or deal
+        elif deal and read < len(node.value):  # a key given twice: which hand was dealt?
+            rec.broken = True
 
     def _named(self, key: str) -> str | None:
         """The player a key of hands, deal or scores names (as written if it is none)."""
