@@ -66,6 +66,7 @@ def test_rounds_past_the_last_still_get_every_check_that_needs_no_replay():
         ("round-count", 8, None),
         ("missing-score", 8, None),
         ("score-mismatch", 9, None),
+        ("deal", 10, None),  # A: 2 tiles (6-6 twice counts twice), the deal is 7
         ("duplicate-tile", 10, None),
         ("deal", 10, None),
         ("notation", 10, 1),

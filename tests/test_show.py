@@ -437,3 +437,31 @@ def test_a_deal_the_set_cannot_make_is_not_replayed(cli, tmp_path, fmt):
     )
     hint = cli("hint", str(path))
     assert hint.exit_code == 1 and "no round can be replayed" in hint.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "said"),
+    [
+        (["show", FAMILY, "-o", ""], 2, "Error: --output: give a file name"),
+        (["show", FAMILY, "-o", "{tmp}"], 1, "Error: {tmp} is a folder"),
+        (
+            ["show", FAMILY, "-o", "{tmp}/no/x.svg"],
+            1,
+            "Error: cannot write {tmp}/no/x.svg: no such folder",
+        ),
+        (
+            ["tally", FAMILY, "--chart", "{tmp}/no/c.svg"],
+            1,
+            "Error: cannot write {tmp}/no/c.svg: no such folder",
+        ),
+        (["tally", FAMILY, "--chart", ""], 2, "give a file name"),
+    ],
+)
+def test_an_output_that_cannot_be_is_refused_before_anything_is_printed(
+    cli, tmp_path, args, code, said
+):
+    """No name is a bad option value (exit 2); a folder, or a file in a folder that is not
+    there, cannot be written (exit 1): said before a table is printed, in cf's words."""
+    result = cli(*[a.format(tmp=tmp_path) for a in args])
+    assert result.exit_code == code and result.stdout == ""
+    assert said.format(tmp=tmp_path) in result.stderr

@@ -31,11 +31,23 @@ def write_output(data: str | bytes, output: Optional[str]) -> None:
 
 
 def refuse_input(output: Optional[str], inputs: Sequence[str], option: str) -> None:
-    """An output that is one of the command's inputs (the same file, after links) would
-    replace what is being read: a usage error (exit 2) before anything is written."""
+    """Refuse, before anything is read or written, an output that cannot be one: no name
+    (a bad option value, exit 2), a folder or a file in a folder that is not there
+    (output that cannot be written, exit 1: said now, not after a table is printed), or
+    one of the command's inputs (the same file, after links), which it would replace
+    while reading it (exit 2)."""
     if output is None or output == "-":
         return
-    from cf.files import same_file
+    import os
+
+    from cf.files import same_file, target
+
+    if not output:
+        fail(_("{option}: give a file name").format(option=option), 2)
+    if os.path.isdir(output):
+        fail(_("{output} is a folder").format(output=output))
+    if not os.path.isdir(os.path.dirname(os.path.abspath(target(output)))):
+        fail(_("cannot write {output}: no such folder").format(output=output))
 
     for path in inputs:
         if path != "-" and same_file(output, path):
@@ -52,6 +64,8 @@ def check_chart(path: Optional[str]) -> Optional[str]:
     """The ``--chart`` option's check: a usage error before anything is printed."""
     from cf.render.chart import ChartError, chart_kind, check_png
 
+    if path == "":
+        raise typer.BadParameter(_("give a file name"))
     if path is not None:
         try:
             if chart_kind(path) == "png":
