@@ -28,7 +28,7 @@ import signal
 import sys
 from typing import Any
 
-from cf.i18n import _
+from cf.i18n import _, os_reason, tr
 
 
 class Interrupted(BaseException):
@@ -211,6 +211,6 @@ def output_failed(exc: OutputFailed) -> int:
     """Report a failed write of stdout; the exit status."""
     if exc.error.errno == errno.EPIPE:
         return 141  # the reader went away (| head): quiet, as a SIGPIPE death would be
-    reason = exc.error.strerror or str(exc.error)
+    reason = tr(os_reason(exc.error))
     say(_("Error: cannot write output: {reason}").format(reason=reason))
     return 1

@@ -32,7 +32,7 @@ import tempfile
 from collections.abc import Iterator
 
 from cf.errors import Error
-from cf.i18n import Message
+from cf.i18n import Message, os_reason
 
 
 class WriteError(Error, OSError):
@@ -95,7 +95,7 @@ def atomic_write(path: str, data: str | bytes, *, overwrite: bool = False) -> No
         fd, tmp = tempfile.mkstemp(prefix=".cf-", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise WriteError(
-            Message("cannot write {path}: {value}", path=path, value=exc.strerror or exc)
+            Message("cannot write {path}: {value}", path=path, value=os_reason(exc))
         ) from None
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -108,7 +108,7 @@ def atomic_write(path: str, data: str | bytes, *, overwrite: bool = False) -> No
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise WriteError(
-            Message("cannot write {path}: {value}", path=path, value=exc.strerror or exc)
+            Message("cannot write {path}: {value}", path=path, value=os_reason(exc))
         ) from None
     _fsync_folder(folder)
 
@@ -141,7 +141,7 @@ def _write_into(path: str, raw: bytes) -> None:
             fh.write(raw)
     except OSError as exc:
         raise WriteError(
-            Message("cannot write {path}: {value}", path=path, value=exc.strerror or exc)
+            Message("cannot write {path}: {value}", path=path, value=os_reason(exc))
         ) from None
 
 

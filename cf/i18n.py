@@ -288,6 +288,36 @@ class Lines(Message):
         return "\n".join(tr(p) for p in self.parts)
 
 
+#: The system's reasons cf meets most, as the C library says them in English: said in
+#: the reader's language (the system's own words are English whatever cf speaks).
+OS_REASONS = (
+    N_("No such file or directory"),
+    N_("Permission denied"),
+    N_("Operation not permitted"),
+    N_("No space left on device"),
+    N_("Disk quota exceeded"),
+    N_("Read-only file system"),
+    N_("Is a directory"),
+    N_("Not a directory"),
+    N_("File exists"),
+    N_("File name too long"),
+    N_("Input/output error"),
+    N_("Too many open files"),
+    N_("Address already in use"),
+    N_("Cannot assign requested address"),
+    N_("stdin is closed"),
+    N_("stdout is closed"),
+)
+
+
+def os_reason(exc: BaseException) -> Any:
+    """Why an ``OSError`` failed, for a person: the system's reason, a :class:`Message`
+    where it is one cf translates (``No space left on device``), else as the system said
+    it; never Python's ``[Errno 28] …`` form."""
+    said = getattr(exc, "strerror", None) or str(exc)
+    return Message(said) if said in OS_REASONS else said
+
+
 def message_of(exc: BaseException) -> Any:
     """The message ``exc`` was raised with: a :class:`Message` (said in any language
     later) where it is one, else its text."""

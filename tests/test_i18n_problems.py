@@ -146,3 +146,30 @@ def test_cf_player_says_a_stranger_played_in_none_in_the_language(cli, lang, wor
     assert english.exit_code == 1 and "'Zed' played in none of these games" in english.stderr
     said = cli("player", "Zed", *league, env={"CF_LANG": lang})
     assert said.exit_code == 1 and words in said.stderr, said.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Error: cannot write output: No space left on device"),
+        ("es", "Error: no se puede escribir la salida: no queda espacio en el dispositivo"),
+        ("gl", "Erro: non se pode escribir a saída: non queda espazo no dispositivo"),
+    ],
+)
+def test_the_systems_reason_is_said_in_the_language(lang, said):
+    """The system says its reasons in English whatever cf speaks: the ones cf meets most
+    are translated (English stays the system's own words)."""
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "cf", "--lang", lang, "score", "1-1"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+    assert proc.returncode == 1 and proc.stderr.strip() == said

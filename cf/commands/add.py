@@ -8,8 +8,8 @@ from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
-from cf.commands.common import TextJson, check_photo_path, command_app, fail, os_reason
-from cf.i18n import _, tr
+from cf.commands.common import TextJson, check_photo_path, command_app, fail, os_failure
+from cf.i18n import _, os_reason, tr
 
 app = command_app()
 
@@ -139,7 +139,7 @@ def add(
         fail(
             tr(exc)
             if isinstance(exc, WriteError)
-            else _("cannot write {file}: {exc}").format(file=file, exc=os_reason(exc))
+            else _("cannot write {file}: {exc}").format(file=file, exc=os_failure(exc))
         )
     replaced = round_ if round_ is not None and round_ <= count else None
     if replaced is None:
@@ -271,7 +271,7 @@ def _read(file: str) -> str:
         with open(file, "rb") as fh:
             data = fh.read(MAX_BYTES + 1)  # the reader's limit: no more is ever read
     except OSError as exc:
-        fail(_("cannot read {file}: {value}").format(file=file, value=exc.strerror or exc), 2)
+        fail(_("cannot read {file}: {value}").format(file=file, value=tr(os_reason(exc))), 2)
     if len(data) > MAX_BYTES:
         fail(
             _("{file} is larger than {value} MiB: not read").format(

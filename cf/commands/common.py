@@ -14,7 +14,7 @@ from typing import Annotated, Any, NoReturn, Optional
 import typer
 
 from cf.errors import clip
-from cf.i18n import _, tr
+from cf.i18n import _, os_reason, tr
 from cf.tiles import SetNameError, parse_set_name
 
 
@@ -109,9 +109,7 @@ def read_stdin(what: str) -> str:
     try:
         raw = sys.stdin.buffer.read(MAX_STDIN + 1)
     except (OSError, ValueError) as exc:
-        fail(
-            _("cannot read stdin: {value}").format(value=getattr(exc, "strerror", None) or exc), 2
-        )
+        fail(_("cannot read stdin: {value}").format(value=tr(os_reason(exc))), 2)
     if len(raw) > MAX_STDIN:
         fail(_("stdin holds more than {value} MiB").format(value=MAX_STDIN // 2**20))
     return raw.decode("utf-8-sig", errors="replace")
@@ -371,18 +369,18 @@ def read_games(files: Optional[list[str]]) -> Iterator[Any]:
             fail(
                 _("cannot read {path}: {value}").format(
                     path="stdin" if path == "-" else display_name(path),
-                    value=exc.strerror or exc,
+                    value=tr(os_reason(exc)),
                 ),
                 2,
             )
 
 
-def os_reason(exc: OSError) -> str:
+def os_failure(exc: OSError) -> str:
     """Why ``exc`` failed, for a person: the system's reason and the file it names (the
     lock beside a game file, say), never Python's ``[Errno N] …: '…'`` form."""
     from cf.record.reader import display_name
 
-    reason = exc.strerror or str(exc)
+    reason = tr(os_reason(exc))
     if exc.filename:
         reason = f"{reason} ({display_name(os.fsdecode(exc.filename))})"
     return reason

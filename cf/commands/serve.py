@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from cf.commands.common import command_app, fail
-from cf.i18n import N_, _
+from cf.i18n import N_, _, os_reason, tr
 
 app = command_app()
 
@@ -177,7 +177,7 @@ def _bind(host: str, port: int) -> socket.socket:
             )
         fail(
             _("cannot listen on {host}:{port}: {why}").format(
-                host=host, port=port, why=exc.strerror or exc
+                host=host, port=port, why=tr(os_reason(exc))
             )
         )
     sock.set_inheritable(True)

@@ -30,7 +30,7 @@ from cf.commands.common import (
 from cf.commands.pool import dispatch, workers
 from cf.errors import Error, clip
 from cf.files import WriteError, atomic_write
-from cf.i18n import _, tr
+from cf.i18n import _, os_reason, tr
 from cf.play.simulate import Stats, game_seed, simulate_game, study_chunk
 from cf.record.emit import game_yaml
 from cf.rules import PLAYERS, Rules, RulesError, parse_starter_arms
@@ -481,7 +481,7 @@ def run(
     except OSError as exc:
         fail(
             _("cannot make the folder {output}: {value}").format(
-                output=output, value=exc.strerror or exc
+                output=output, value=tr(os_reason(exc))
             ),
             2,
         )

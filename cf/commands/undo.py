@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from cf.commands.common import command_app, fail, os_reason
+from cf.commands.common import command_app, fail, os_failure
 from cf.i18n import _, tr
 
 app = command_app()
@@ -56,7 +56,7 @@ def undo(
         fail(
             tr(exc)
             if isinstance(exc, WriteError)
-            else _("cannot write {file}: {exc}").format(file=file, exc=os_reason(exc))
+            else _("cannot write {file}: {exc}").format(file=file, exc=os_failure(exc))
         )
     game = result.change.game
     number = result.removed.number

@@ -43,7 +43,7 @@ import cv2
 import numpy as np
 
 from cf.errors import Error
-from cf.i18n import Message
+from cf.i18n import Message, os_reason
 from cf.photo.dividers import regions_and_dividers
 from cf.photo.faces import WORK_SIZE, light_table, tile_mask
 from cf.photo.lab import bgr_to_lab
@@ -192,7 +192,7 @@ def _read_file(path: str) -> bytes:
         raise PhotoError(str(exc)) from None
     except OSError as exc:
         raise PhotoError(
-            Message("cannot read {path}: {value}", path=shown(path), value=exc.strerror or exc)
+            Message("cannot read {path}: {value}", path=shown(path), value=os_reason(exc))
         ) from None
 
 

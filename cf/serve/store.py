@@ -22,7 +22,7 @@ from typing import Any
 
 from cf.errors import Error
 from cf.files import WriteError, atomic_write, locked
-from cf.i18n import Message, speaking, tr
+from cf.i18n import Message, os_reason, speaking, tr
 from cf.record.edit import EditError, round_texts
 from cf.record.keeper import (
     Change,
@@ -145,7 +145,7 @@ class Store:
                 data = fh.read(MAX_BYTES + 1)
         except OSError as exc:
             raise Refused(
-                Message("cannot read {file}: {why}", file=self.name, why=exc.strerror or exc)
+                Message("cannot read {file}: {why}", file=self.name, why=os_reason(exc))
             ) from None
         if len(data) > MAX_BYTES:
             raise Refused(
@@ -229,7 +229,7 @@ class Store:
             raise Refused(_message_of(exc)) from None
         except OSError as exc:  # the lock file beside the game file
             raise Refused(
-                Message("cannot write {file}: {why}", file=self.name, why=exc.strerror or exc)
+                Message("cannot write {file}: {why}", file=self.name, why=os_reason(exc))
             ) from None
 
 
