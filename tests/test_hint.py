@@ -338,3 +338,16 @@ def test_player_is_matched_as_cf_add_matches_names(cli):
     wrong = cli("hint", half, "--player", "Anna", "-n", "5")
     assert wrong.exit_code == 2
     assert wrong.stderr == "Error: 'Anna' is not a player (did you mean 'Ana'?)\n"
+
+
+def test_an_unnamed_own_draw_is_what_is_said_missing_not_the_deal(cli, tmp_path):
+    """The deal is recorded: what keeps the hand unknown is a draw of the player's own
+    that the log does not name, and the message says so."""
+    text = (ROOT / "examples" / "in-progress" / "half-played.yaml").read_text(encoding="utf-8")
+    assert "Ana: draw 5-1, pass" in text
+    path = tmp_path / "g.yaml"
+    path.write_text(text.replace("Ana: draw 5-1, pass", "Ana: draw, pass"), encoding="utf-8")
+    result = cli("hint", str(path))
+    assert result.exit_code == 2
+    assert "a tile Ana drew is not named in the log; give the hand with --hand" in result.stderr
+    assert "no deal is recorded" not in result.stderr

@@ -375,6 +375,15 @@ def _knowledge(
             )
         ) from None
     except KnowledgeError as exc:
+        if hand is None and dealt is not None:  # the deal is there: an own draw unnamed
+            raise HintUsageError(
+                Message(
+                    "{exc}: a tile {to_move} drew is not named in the log; give the hand "
+                    "with --hand",
+                    exc=exc,
+                    to_move=to_move,
+                )
+            ) from None
         if hand is None:
             raise HintUsageError(
                 Message(
