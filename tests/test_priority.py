@@ -501,3 +501,24 @@ def test_an_eight_is_an_eight():
     text = text.replace("rounds:\n", "rounds:\n  - scores: {Ana: 0, Ben: 0}\n")
     found = [p for p in problems(text) if p.code == "starter-open"]
     assert found and found[0].message.endswith("so every play must hold an 8")
+
+
+@pytest.mark.parametrize(
+    ("deal", "moves", "codes_wanted"),
+    [
+        # the replay stops at move 1: the hands are never compared with the log
+        ("{Ana: 6-5 4-3 2-2, Ben: 6-1 2-1 0-0}", ["Ana: 5-5"], ["not-in-hand", "duplicate-tile"]),
+        # a deal with a problem is not replayed at all
+        ("{Ana: 6-5 4-3, Ben: 6-1 2-1 0-0}", ["Ana: 6-5"], ["deal", "duplicate-tile"]),
+    ],
+)
+def test_the_starter_in_a_final_hand_is_reported_when_the_log_is_not_replayed_to_its_end(
+    deal, moves, codes_wanted
+):
+    """The starter is on the table from the start: in a recorded final hand it needs no
+    replay (SPEC 6: all reported). hands-mismatch says it where the log was replayed and
+    compared; duplicate-tile where it was not."""
+    text = game(*moves, deal=deal).replace(
+        "    scores: {Ana: 1, Ben: 1}", "    hands: {Ana: 6-6 4-3, Ben: ''}"
+    )
+    assert sorted(c[0] for c in codes(text)) == sorted(codes_wanted)

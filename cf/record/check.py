@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from cf.board import Round, RuleViolation
 from cf.errors import clip
-from cf.i18n import N_, Message, message_of
+from cf.i18n import N_, Message, Plural, message_of
 from cf.record.problems import Problem, ProblemLog
 from cf.record.reader import Game, HandEntry, MoveEntry, Pos, RoundRecord
 from cf.record.replay import apply_entry, round_count_message, round_starter, start_round
@@ -148,7 +148,6 @@ class _Checker:
             replayable = False
         two_out = False
         if rec.hands is not None:
-            self.check_final_hands(rec, starter, replayed=rec.moves is not None)
             two_out = self.check_one_out(rec)
         board = None
         if rec.moves is not None:
@@ -156,6 +155,11 @@ class _Checker:
                 board = self.replay(rec, starter, compare_hands=not two_out)
             else:
                 self.report_unread_moves(rec.moves, 0)
+        if rec.hands is not None:
+            # The starter in a final hand is hands-mismatch where the log was replayed to
+            # its end and compared; else (no log, a replay that stopped) duplicate-tile:
+            # it is on the table from the start, no replay needed (SPEC 6).
+            self.check_final_hands(rec, starter, replayed=board is not None and not two_out)
         self.check_scores(rec, starter, board)
         return self.points(rec, board)
 
@@ -370,8 +374,10 @@ class _Checker:
             if self.deal_count is not None and count is not None and count != self.deal_count:
                 self.add(
                     "deal",
-                    Message(
+                    Plural(
+                        "{name} was dealt {n_tiles} tile, the deal is {deal_count}",
                         "{name} was dealt {n_tiles} tiles, the deal is {deal_count}",
+                        count,
                         name=name,
                         n_tiles=count,
                         deal_count=self.deal_count,
