@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from cf.errors import Error
-from cf.i18n import Message
+from cf.i18n import N_, Message
 from cf.notation import Action
 from cf.rules import DRAW_ONE_MAY, DRAW_UNTIL, Rules
 from cf.tiles import Tile
@@ -563,22 +563,19 @@ class Round:
         if s not in tile:
             raise RuleViolation(
                 "starter-open",
-                Message(
-                    "{player} played {tile} off the starter: {describe_board}, "
-                    "so every play must hold an {s}",
+                _holding(
+                    s,
+                    N_(
+                        "{player} played {tile} off the starter: {describe_board}, "
+                        "so every play must hold a {number}"
+                    ),
+                    N_(
+                        "{player} played {tile} off the starter: {describe_board}, "
+                        "so every play must hold an {number}"
+                    ),
                     player=player,
                     tile=tile,
                     describe_board=self.describe_board(),
-                    s=s,
-                )
-                if _an(s)
-                else Message(
-                    "{player} played {tile} off the starter: {describe_board}, "
-                    "so every play must hold a {s}",
-                    player=player,
-                    tile=tile,
-                    describe_board=self.describe_board(),
-                    s=s,
                 ),
             )
         self.arms += 1
@@ -591,22 +588,19 @@ class Round:
         if d not in tile:
             raise RuleViolation(
                 "foot-open",
-                Message(
-                    "{player} played {tile} elsewhere while {describe_board}: "
-                    "the next play must hold an {d}",
+                _holding(
+                    d,
+                    N_(
+                        "{player} played {tile} elsewhere while {describe_board}: "
+                        "the next play must hold a {number}"
+                    ),
+                    N_(
+                        "{player} played {tile} elsewhere while {describe_board}: "
+                        "the next play must hold an {number}"
+                    ),
                     player=player,
                     tile=tile,
                     describe_board=self.describe_board(),
-                    d=d,
-                )
-                if _an(d)
-                else Message(
-                    "{player} played {tile} elsewhere while {describe_board}: "
-                    "the next play must hold a {d}",
-                    player=player,
-                    tile=tile,
-                    describe_board=self.describe_board(),
-                    d=d,
                 ),
             )
         self.toes += 1
@@ -661,6 +655,7 @@ def _not_the_drawn(player: str, drawn: Tile, played: Tile | None) -> RuleViolati
     )
 
 
-def _an(number: int) -> bool:
-    """Whether English says "an" before ``number`` (an 8, an 11, an 18)."""
-    return number in (8, 11, 18)
+def _holding(number: int, a: str, an: str, **params: object) -> Message:
+    """The message ``a`` ("must hold a {number}"), or ``an`` where English says "an"
+    before the number (an 8, an 11, an 18)."""
+    return Message(an if number in (8, 11, 18) else a, number=number, **params)
