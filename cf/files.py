@@ -169,7 +169,7 @@ def locked(path: str, timeout: float = 30.0) -> Iterator[None]:
     lock = FileLock(name + ".lock", timeout=timeout)
     try:
         with lock:
-            _share_lock(name, name + ".lock")
+            _share_lock(name, lock)
             yield
     except Timeout:
         raise WriteError(
@@ -177,18 +177,27 @@ def locked(path: str, timeout: float = 30.0) -> Iterator[None]:
         ) from None
 
 
-def _share_lock(path: str, lock: str) -> None:
+def _share_lock(path: str, lock: object) -> None:
     """Let whoever may write ``path`` take its lock too: the lock file, made with this
     process's owner and umask, gets the game file's owner and group (when cf runs as root:
     ``sudo cf add``) and the file's read and write bits (a file the group writes, a lock
     the group takes). Without it a lock file made once by root, or by one member of the
-    group, shuts every other writer out of the file for good."""
+    group, shuts every other writer out of the file for good.
+
+    Only a lock file this process owns and holds is changed, through the descriptor
+    filelock holds it by: never a name, which someone who can write the folder could
+    have turned into a link to another file meanwhile; never a file with another link."""
     import stat
 
-    with contextlib.suppress(OSError, AttributeError):  # no file yet; not POSIX; not ours
-        st, mine = os.stat(path), os.stat(lock)
-        if os.geteuid() == 0 and (mine.st_uid, mine.st_gid) != (st.st_uid, st.st_gid):
-            os.chown(lock, st.st_uid, st.st_gid)
+    fd = getattr(getattr(lock, "_context", None), "lock_file_fd", None)
+    if not isinstance(fd, int) or not hasattr(os, "fchown"):  # another filelock; not POSIX
+        return
+    with contextlib.suppress(OSError):  # no game file yet; a file system without owners
+        st, mine = os.stat(path), os.fstat(fd)
+        if not stat.S_ISREG(mine.st_mode) or mine.st_nlink != 1 or mine.st_uid != os.geteuid():
+            return
         mode = (stat.S_IMODE(st.st_mode) & 0o666) | 0o600
-        if stat.S_IMODE(mine.st_mode) != mode and mine.st_uid == os.geteuid():
-            os.chmod(lock, mode)
+        if stat.S_IMODE(mine.st_mode) != mode:
+            os.fchmod(fd, mode)
+        if os.geteuid() == 0 and (mine.st_uid, mine.st_gid) != (st.st_uid, st.st_gid):
+            os.fchown(fd, st.st_uid, st.st_gid)

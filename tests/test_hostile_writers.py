@@ -280,3 +280,20 @@ def test_a_lock_that_cannot_be_made_is_said_without_pythons_words(cli, tmp_path,
             f"Error: cannot write {game}: Operation not permitted ({game}.lock)\n"
         )
     assert game.read_text() == GAME
+
+
+def test_a_lock_file_that_is_another_files_link_is_never_changed(tmp_path):
+    """Only a lock this process made and holds is shared, through its descriptor: a lock
+    name planted as a hard link to another file (someone who can write the folder) leaves
+    that file's mode and owner as they are."""
+    game = tmp_path / "g.yaml"
+    game.write_text(GAME)
+    os.chmod(game, 0o666)
+    victim = tmp_path / "victim"
+    victim.write_text("secret")
+    os.chmod(victim, 0o600)
+    os.link(victim, tmp_path / "g.yaml.lock")
+    with locked(str(game)):
+        pass
+    assert victim.stat().st_mode & 0o777 == 0o600
+    assert victim.read_text() == "secret"
