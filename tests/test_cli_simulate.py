@@ -358,12 +358,18 @@ def test_a_target_nobody_reaches_stops_and_is_written_complete(cli, monkeypatch)
 
 
 def test_force_replaces_every_earlier_game_in_the_folder(cli, tmp_path):
+    """The earlier study's games are removed (and said so), not files cf simulate did not
+    write, whatever their names."""
     out = tmp_path / "study"
     args = ["simulate", "--set", "6", "--players", "2", "--rounds", "1", "-o", str(out)]
     assert cli(*args, "--games", "3", "--seed", "1").exit_code == 0
     (out / "notes.txt").write_text("mine")
-    assert cli(*args, "--games", "2", "--seed", "5", "--force").exit_code == 0
-    assert sorted(p.name for p in out.iterdir()) == ["game-1.yaml", "game-2.yaml", "notes.txt"]
+    (out / "game-7.yaml").write_text("players: [A, B]\nrounds: []\n")  # typed by hand
+    result = cli(*args, "--games", "2", "--seed", "5", "--force")
+    assert result.exit_code == 0
+    assert "removed 1 earlier game of cf simulate from" in result.stderr
+    names = sorted(p.name for p in out.iterdir())
+    assert names == ["game-1.yaml", "game-2.yaml", "game-7.yaml", "notes.txt"]
 
 
 def test_a_read_only_output_is_exit_1(cli, tmp_path):

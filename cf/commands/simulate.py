@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import os
 import re
@@ -30,7 +29,7 @@ from cf.commands.common import (
 from cf.commands.pool import dispatch, workers
 from cf.errors import Error, clip
 from cf.files import WriteError, atomic_write
-from cf.i18n import _, os_reason, tr
+from cf.i18n import _, ngettext, os_reason, tr
 from cf.play.simulate import Stats, game_seed, simulate_game, study_chunk
 from cf.record.emit import game_yaml
 from cf.rules import PLAYERS, Rules, RulesError, parse_starter_arms
@@ -487,40 +486,73 @@ def run(
         )
     width = len(str(games))
     paths = [os.path.join(output, f"game-{i + 1:0{width}d}.yaml") for i in range(games)]
+    capped = False
     for i, path in enumerate(paths):
         seed_i = game_seed(seed, i)
         game = simulate_game(names, rules, seats, seed_i, rounds, playouts)
-        _note_cap(game.rules, rules)
+        if not capped:  # said once, for the first game it stopped
+            capped = _note_cap(game.rules, rules)
         text = game_yaml(game, command_line(names, rules, seats, seed_i, rounds, playouts))
         _write(path, text, force)
-    if force:  # the earlier games are replaced: none of them is left to mix with these
-        written = {os.path.basename(p) for p in paths}
-        for name in os.listdir(output):
-            if _GAME_FILE.fullmatch(name) and name not in written:
-                with contextlib.suppress(OSError):
-                    os.remove(os.path.join(output, name))
+    removed = _remove_earlier(output, paths) if force else 0
     typer.echo(
         _("wrote {games} games: {paths} to {paths2}").format(
             games=games, paths=paths[0], paths2=paths[-1]
         ),
         err=True,
     )
+    if removed:
+        typer.echo(
+            ngettext(
+                "removed {n} earlier game of cf simulate from {output}",
+                "removed {n} earlier games of cf simulate from {output}",
+                removed,
+            ).format(n=removed, output=output),
+            err=True,
+        )
 
 
 _GAME_FILE = re.compile(r"game-[0-9]+\.yaml")
 
 
-def _note_cap(played: Rules, asked: Rules) -> None:
+def _remove_earlier(output: str, paths: list[str]) -> int:
+    """``--force`` replaces the earlier games of the folder: a ``game-N.yaml`` this run did
+    not write again is removed when it is one cf simulate wrote (its first line says so),
+    so that the folder holds one study; any other file is left. How many were removed."""
+    written = {os.path.basename(p) for p in paths}
+    removed = 0
+    for name in sorted(os.listdir(output)):
+        path = os.path.join(output, name)
+        if not _GAME_FILE.fullmatch(name) or name in written or not os.path.isfile(path):
+            continue
+        try:
+            with open(path, "rb") as fh:
+                ours = fh.read(len(_HEADER)) == _HEADER
+            if ours:
+                os.remove(path)
+                removed += 1
+        except OSError as exc:
+            fail(_("cannot remove {path}: {value}").format(path=path, value=tr(os_reason(exc))))
+    return removed
+
+
+#: How a game file of cf simulate begins (cf.record.emit.game_yaml's header).
+_HEADER = b"# cf simulate "
+
+
+def _note_cap(played: Rules, asked: Rules) -> bool:
     """Say on stderr that a game to a target nobody reached was stopped (its file says
-    ``rounds`` for the rounds played, so that it is complete as written)."""
-    if played.rounds != asked.rounds:
-        typer.echo(
-            _(
-                "nobody reached the target {target} in {rounds} rounds: the game stops there "
-                "(written with rules.rounds: {rounds})"
-            ).format(target=asked.target, rounds=played.rounds),
-            err=True,
-        )
+    ``rounds`` for the rounds played, so that it is complete as written); whether it was."""
+    if played.rounds == asked.rounds:
+        return False
+    typer.echo(
+        _(
+            "nobody reached the target {target} in {rounds} rounds: the game stops there "
+            "(written with rules.rounds: {rounds})"
+        ).format(target=asked.target, rounds=played.rounds),
+        err=True,
+    )
+    return True
 
 
 _HINT = "'--output'"
