@@ -209,6 +209,40 @@ def N_(message: str) -> str:
     return message
 
 
+#: A preposition and the article or word that follows it, written as one word where a
+#: translated sentence and a translated part of it meet ("en" + "o ficheiro": "no
+#: ficheiro"; "de" + "el archivo": "del archivo").
+_CONTRACTIONS = {
+    "gl": {
+        "en o": "no", "en a": "na", "en os": "nos", "en as": "nas",
+        "de o": "do", "de a": "da", "de os": "dos", "de as": "das",
+        "a o": "ao", "a os": "aos", "con o": "co", "con a": "coa",
+        "en un": "nun", "en unha": "nunha", "de un": "dun", "de unha": "dunha",
+    },
+    "es": {"de el": "del", "a el": "al"},
+}  # fmt: skip
+_CONTRACTED: dict[str, Any] = {}
+
+
+def contract(text: str, lang: str) -> str:
+    """``text`` with the contractions ``lang`` writes where words meet (never inside a
+    quoted '…' value, which is the user's own text).
+
+    >>> contract("clave 'en o' repetida en o ficheiro", "gl")
+    "clave 'en o' repetida no ficheiro"
+    """
+    table = _CONTRACTIONS.get(lang)
+    if not table:
+        return text
+    pattern = _CONTRACTED.get(lang)
+    if pattern is None:
+        import re
+
+        words = "|".join(sorted(table, key=len, reverse=True))
+        pattern = _CONTRACTED[lang] = re.compile(r"('[^']*')|\b(" + words + r")\b")
+    return pattern.sub(lambda m: m.group(1) or table[m.group(2)], text)
+
+
 class Message(str):
     """A message whose value is English, carrying what it takes to translate it.
 
@@ -229,12 +263,15 @@ class Message(str):
         return (_rebuild, (self.template, self.params))
 
     def translated(self) -> str:
-        if language() == "en":
+        lang = language()
+        if lang == "en":
             return str.__str__(self)
         text = gettext(self.template)
         if not self.params:
             return text
-        return text.format(**{key: tr(value) for key, value in self.params.items()})
+        return contract(
+            text.format(**{key: tr(value) for key, value in self.params.items()}), lang
+        )
 
 
 def _rebuild(template: str, params: dict[str, Any]) -> Message:
@@ -259,10 +296,13 @@ class Plural(Message):
         return (_rebuild_plural, (self.singular, self.plural, self.n, self.params))
 
     def translated(self) -> str:
-        if language() == "en":
+        lang = language()
+        if lang == "en":
             return str.__str__(self)
         text = ngettext(self.singular, self.plural, self.n)
-        return text.format(**{key: tr(value) for key, value in self.params.items()})
+        return contract(
+            text.format(**{key: tr(value) for key, value in self.params.items()}), lang
+        )
 
 
 def _rebuild_plural(singular: str, plural: str, n: int, params: dict[str, Any]) -> Plural:

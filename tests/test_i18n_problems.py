@@ -173,3 +173,32 @@ def test_the_systems_reason_is_said_in_the_language(lang, said):
             timeout=60,
         )
     assert proc.returncode == 1 and proc.stderr.strip() == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "gl",
+            ["repetida no ficheiro da partida", "repetida na rolda 2", "a puntuación de Ben debe"],
+        ),
+        ("es", ["repetida en el archivo de la partida", "la puntuación de Ben debe ser"]),
+    ],
+)
+def test_sentences_made_of_parts_are_grammatical(lang, said):
+    """A translated part inside a translated sentence: Galician joins a preposition and
+    the part's article ('en' + 'o ficheiro' is 'no ficheiro'), and a score agrees with
+    its verb; a quoted value, the user's own text, is left as written."""
+    text = (
+        "title: a\ntitle: b\nplayers: [Ana, Ben]\nrounds:\n  - scores: {Ana: 1, Ben: -3}\n"
+        "  - {scores: {Ana: 1, Ben: 2}, scores: {Ana: 1, Ben: 2}}\n"
+    )
+    game = read_game(text, "g.yaml")
+    i18n.set_language(lang)
+    try:
+        shown = "\n".join(i18n.tr(p.message) for p in validate(game).problems)
+    finally:
+        i18n.set_language(None)
+    for words in said:
+        assert words in shown, shown
+    assert " en o " not in shown and " de a " not in shown
