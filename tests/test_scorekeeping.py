@@ -341,7 +341,7 @@ def test_round_k_over_a_round_with_a_move_log_says_what_it_held(cli, tmp_path):
         "round 1 held what cf add does not write (a deal, a move log, its starter or "
         "notes); it was:"
     )
-    assert yaml.safe_load(held) == first
+    assert yaml.safe_load(held) == [first]  # a list item, as cf undo prints it
     assert "held" not in result.stdout and "round 1 replaced" in result.stdout
     again = cli("add", str(game), "--round", "1", "Ana=4", "Ben=0")
     assert again.exit_code == 0 and again.stderr == ""  # scores only: nothing more to say

@@ -173,7 +173,10 @@ def _only_in_yaml(text: str, before: Any, number: int | None) -> str | None:
     import textwrap
 
     said = texts[number - 1]
-    start = text.find(said)  # its first line starts past the list's "- "
+    start = text.find(said)
+    dash = len(text[:start].rstrip())  # the list's "-" before it: a list item, as cf undo says
+    if dash and text[dash - 1] == "-":
+        said, start = text[dash - 1 : start] + said, dash - 1
     said = " " * (start - text.rfind("\n", 0, start) - 1) + said
     return textwrap.dedent(said.replace("\r\n", "\n")).rstrip("\n")
 
