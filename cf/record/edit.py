@@ -218,10 +218,13 @@ class _Doc:
     def dash(self, item: yaml.Node) -> int:
         """Index of the ``-`` that opens a block sequence item (on its line, or alone on a
         line above it: ``-`` then the round's keys indented below)."""
+        t = self.text
         i = item.start_mark.index - 1
-        while i >= 0 and self.text[i] in " \t\r\n":
+        while i >= 0 and t[i] in " \t\r\n":
             i -= 1
-        if i < 0 or self.text[i] != "-":
+        crossed = "\n" in t[i + 1 : item.start_mark.index]
+        alone = t[t.rfind("\n", 0, i) + 1 : i].strip(" \t") == ""  # not a comment's "-"
+        if i < 0 or t[i] != "-" or (crossed and not alone):
             line = item.start_mark.line + 1
             raise EditError(
                 Message("cannot find where the round at line {line} begins", line=line)

@@ -63,16 +63,13 @@ def suggest(key: str, known: tuple[str, ...]) -> str:
     lower = key.lower()
     close = difflib.get_close_matches(lower, known, n=1, cutoff=0.6)
     if not close and len(lower) >= 3:
-        # a word of a known key (arms), a known key with more to it (date_played), its
-        # initials (ood)
+        # a word of a known key (arms), a known key with more words (date_played), its
+        # initials (ood); never a key that a word only contains (update is no date)
         words = set(lower.replace("-", "_").split("_"))
         close = [
             k
             for k in known
-            if words & set(k.split("_"))
-            or k in lower
-            or lower in k
-            or lower == "".join(w[0] for w in k.split("_"))
+            if words & set(k.split("_")) or lower == "".join(w[0] for w in k.split("_"))
         ][:1]
     if close:
         return Message(" (did you mean '{key}'?)", key=close[0])
