@@ -153,6 +153,16 @@ def guard_streams() -> None:
         )
 
 
+def terminal_stderr() -> Any:
+    """stderr as it was before :func:`guard_streams` made hidden characters escapes: for
+    what cf itself draws on a terminal (a progress bar's carriage return and cursor
+    codes), never for text from a file or the command line."""
+    if isinstance(sys.stderr, _Shown) and sys.__stderr__ is not None:
+        sys.stderr.flush()
+        return sys.__stderr__
+    return sys.stderr
+
+
 def keep_escapes() -> None:
     """Let Click write what cf echoes to a pipe as it is, for cf's streams to escape.
 

@@ -290,3 +290,14 @@ def test_a_line_feed_in_a_file_name_keeps_one_line_per_problem(cli, tmp_path, fm
     else:
         assert "file=" in lines[0] and "p%0Aq" in lines[0]
     assert lines[1] == f"{tmp_path}/p\\nq\\t.yaml: 1 problem (1 round(s), 5 move(s))"
+
+
+def test_the_progress_bar_draws_on_a_terminal_not_as_escapes(pty_cf):
+    """cf's own bar reaches the terminal as the codes that draw it (a carriage return, the
+    cursor hidden), never as their escapes ('\\r\\x1b[?25l' written out as text)."""
+    out = pty_cf(
+        "simulate", "--set", "6", "--players", "2", "--rounds", "1", "--games", "60",
+        "--stats", "--seed", "1", "-j", "1",
+    )  # fmt: skip
+    assert "playing" in out
+    assert "\\x1b[?25l" not in out and "\\r" not in out, repr(out[:300])

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from cf import _process
 from cf.commands.common import (
     DoubleBlankOpt,
     SetOpt,
@@ -669,7 +670,12 @@ def _gather(total: Stats, results, count: int, show: bool) -> None:  # type: ign
         for r in results:
             total.merge(r)
         return
-    with typer.progressbar(results, length=count, label="playing", file=sys.stderr) as bar:
+    # The bar draws itself with a carriage return and the terminal's cursor codes: it goes
+    # to the terminal as it is (cf's stderr would show the codes as escapes); its label is
+    # cf's own word.
+    with typer.progressbar(
+        results, length=count, label=_("playing"), file=_process.terminal_stderr()
+    ) as bar:
         for r in bar:
             total.merge(r)
 
