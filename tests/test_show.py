@@ -298,7 +298,7 @@ def test_output_file(cli, tmp_path):
     parse_svg(out.read_text())
     assert cli("show", FAMILY, "-f", "svg", "-o", str(out)).exit_code == 0  # replaced
     result = cli("show", FAMILY, "-o", str(tmp_path / "no" / "such" / "x.txt"))
-    assert result.exit_code == 1 and "Error: cannot write" in result.output
+    assert result.exit_code == 2 and "Error: cannot write" in result.output
 
 
 # --- html --------------------------------------------------------------------------------
@@ -443,15 +443,15 @@ def test_a_deal_the_set_cannot_make_is_not_replayed(cli, tmp_path, fmt):
     ("args", "code", "said"),
     [
         (["show", FAMILY, "-o", ""], 2, "Error: --output: give a file name"),
-        (["show", FAMILY, "-o", "{tmp}"], 1, "Error: {tmp} is a folder"),
+        (["show", FAMILY, "-o", "{tmp}"], 2, "Error: {tmp} is a folder"),
         (
             ["show", FAMILY, "-o", "{tmp}/no/x.svg"],
-            1,
+            2,
             "Error: cannot write {tmp}/no/x.svg: no such folder",
         ),
         (
             ["tally", FAMILY, "--chart", "{tmp}/no/c.svg"],
-            1,
+            2,
             "Error: cannot write {tmp}/no/c.svg: no such folder",
         ),
         (["tally", FAMILY, "--chart", ""], 2, "give a file name"),
@@ -460,8 +460,8 @@ def test_a_deal_the_set_cannot_make_is_not_replayed(cli, tmp_path, fmt):
 def test_an_output_that_cannot_be_is_refused_before_anything_is_printed(
     cli, tmp_path, args, code, said
 ):
-    """No name is a bad option value (exit 2); a folder, or a file in a folder that is not
-    there, cannot be written (exit 1): said before a table is printed, in cf's words."""
+    """No name, a folder, a file in a folder that is not there: bad option values (exit 2,
+    as cf simulate -o says them), said before a table is printed, in cf's words."""
     result = cli(*[a.format(tmp=tmp_path) for a in args])
     assert result.exit_code == code and result.stdout == ""
     assert said.format(tmp=tmp_path) in result.stderr

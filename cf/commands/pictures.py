@@ -31,11 +31,11 @@ def write_output(data: str | bytes, output: Optional[str]) -> None:
 
 
 def refuse_input(output: Optional[str], inputs: Sequence[str], option: str) -> None:
-    """Refuse, before anything is read or written, an output that cannot be one: no name
-    (a bad option value, exit 2), a folder or a file in a folder that is not there
-    (output that cannot be written, exit 1: said now, not after a table is printed), or
-    one of the command's inputs (the same file, after links), which it would replace
-    while reading it (exit 2)."""
+    """Refuse, before anything is read or written, an output that cannot be one: no name,
+    a folder, a file in a folder that is not there, or one of the command's inputs (the
+    same file, after links), which it would replace while reading it. Each is a bad
+    option value, a usage error (exit 2), as ``cf simulate -o`` says them; a file that is
+    there but cannot be written (read-only, a full disk) is exit 1, when it is written."""
     if output is None or output == "-":
         return
     import os
@@ -45,9 +45,9 @@ def refuse_input(output: Optional[str], inputs: Sequence[str], option: str) -> N
     if not output:
         fail(_("{option}: give a file name").format(option=option), 2)
     if os.path.isdir(output):
-        fail(_("{output} is a folder").format(output=output))
+        fail(_("{output} is a folder").format(output=output), 2)
     if not os.path.isdir(os.path.dirname(os.path.abspath(target(output)))):
-        fail(_("cannot write {output}: no such folder").format(output=output))
+        fail(_("cannot write {output}: no such folder").format(output=output), 2)
 
     for path in inputs:
         if path != "-" and same_file(output, path):

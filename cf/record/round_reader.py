@@ -10,7 +10,7 @@ from typing import Any
 import yaml
 
 from cf.errors import clip
-from cf.i18n import Message, Plural
+from cf.i18n import Message, Plural, message_of
 from cf.notation import Action, parse_action
 from cf.record.compose import Move
 from cf.record.game import ROUND_KEYS, HandEntry, MoveEntry, Pos, RoundRecord
@@ -267,8 +267,7 @@ class RoundReader:
                 try:
                     tile = Tile.of(*parse_oriented(token, self.top))
                 except NotationError as exc:
-                    said = exc.args[0] if exc.args else str(exc)
-                    why = said if isinstance(said, Message) else str(exc)  # said in any language
+                    why = message_of(exc)  # a Message: said in any language
                     if len(failed) < 10_000:  # a file of one bad token a million times
                         failed[token] = why
             if why is not None:
