@@ -120,6 +120,16 @@ class Values:
         else:
             self.log.append(self.problem(code, message, node, **kw))
 
+    def bad_tag(self, code: str, node: yaml.Node, what: str, player: str | None) -> None:
+        self.report(
+            code,
+            Message(
+                "{what} has the tag {tag}, which cf does not accept", what=what, tag=clip(node.tag)
+            ),
+            node,
+            player=player,
+        )
+
     # shapes --------------------------------------------------------------------------
     def first_walk(self, node: yaml.Node, what: str, player: str | None = None) -> bool:
         """Whether this list or mapping is met for the first time (``player``: whose it
@@ -129,16 +139,7 @@ class Values:
         kilobytes of aliases stand for millions of moves. Each part is read once.
         """
         if node.tag not in COLLECTION_TAGS:
-            self.report(
-                "schema",
-                Message(
-                    "{what} has the tag {tag}, which cf does not accept",
-                    what=what,
-                    tag=clip(node.tag),
-                ),
-                node,
-                player=player,
-            )
+            self.bad_tag("schema", node, what, player)
             return False
         if id(node) not in self.walked:
             self.walked.add(id(node))
@@ -182,16 +183,7 @@ class Values:
             )
             return None
         if node.tag not in PLAIN_TAGS:
-            self.report(
-                code,
-                Message(
-                    "{what} has the tag {tag}, which cf does not accept",
-                    what=what,
-                    tag=clip(node.tag),
-                ),
-                node,
-                player=player,
-            )
+            self.bad_tag(code, node, what, player)
             return None
         text: str = node.value
         if not spent:
