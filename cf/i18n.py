@@ -209,9 +209,10 @@ def N_(message: str) -> str:
     return message
 
 
-#: A preposition and the article or word that follows it, written as one word where a
-#: translated sentence and a translated part of it meet ("en" + "o ficheiro": "no
-#: ficheiro"; "de" + "el archivo": "del archivo").
+#: A preposition of a translated sentence and the article that starts a translated part
+#: put in it, written as one word where they meet ("en" + "o ficheiro da partida": "no
+#: ficheiro da partida"; "de" + "el archivo": "del archivo"). Only there: a name, a path
+#: or a value (the user's own text) is never changed.
 _CONTRACTIONS = {
     "gl": {
         "en o": "no", "en a": "na", "en os": "nos", "en as": "nas",
@@ -221,26 +222,42 @@ _CONTRACTIONS = {
     },
     "es": {"de el": "del", "a el": "al"},
 }  # fmt: skip
+#: Marks where a translated part starts in a sentence while it is put together.
+_PART = "\x00"
 _CONTRACTED: dict[str, Any] = {}
 
 
 def contract(text: str, lang: str) -> str:
-    """``text`` with the contractions ``lang`` writes where words meet (never inside a
-    quoted '…' value, which is the user's own text).
+    r"""``text``, a sentence whose translated parts start with :data:`_PART`, with the
+    contractions ``lang`` writes where its words meet those parts, and the marks gone.
 
-    >>> contract("clave 'en o' repetida en o ficheiro", "gl")
-    "clave 'en o' repetida no ficheiro"
+    >>> contract("clave 'en o' de a repetida en \x00o ficheiro", "gl")
+    "clave 'en o' de a repetida no ficheiro"
     """
     table = _CONTRACTIONS.get(lang)
-    if not table:
-        return text
-    pattern = _CONTRACTED.get(lang)
-    if pattern is None:
-        import re
+    if table and _PART in text:
+        pattern = _CONTRACTED.get(lang)
+        if pattern is None:
+            import re
 
-        words = "|".join(sorted(table, key=len, reverse=True))
-        pattern = _CONTRACTED[lang] = re.compile(r"('[^']*')|\b(" + words + r")\b")
-    return pattern.sub(lambda m: m.group(1) or table[m.group(2)], text)
+            joins = "|".join(
+                re.escape(k.replace(" ", " " + _PART))
+                for k in sorted(table, key=len, reverse=True)
+            )
+            pattern = _CONTRACTED[lang] = re.compile(r"\b(" + joins + r")\b")
+        text = pattern.sub(lambda m: table[m.group(1).replace(_PART, "")], text)
+    return text.replace(_PART, "")
+
+
+def _said(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The parameters of a sentence in ``lang``: each translated part (a :class:`Message`,
+    or an exception raised with one) marked where it starts, for :func:`contract`."""
+    marked = lang in _CONTRACTIONS
+    out = {}
+    for key, value in params.items():
+        part = value.args[0] if isinstance(value, BaseException) and value.args else value
+        out[key] = (_PART if marked and isinstance(part, Message) else "") + str(tr(value))
+    return out
 
 
 class Message(str):
@@ -269,9 +286,7 @@ class Message(str):
         text = gettext(self.template)
         if not self.params:
             return text
-        return contract(
-            text.format(**{key: tr(value) for key, value in self.params.items()}), lang
-        )
+        return contract(text.format(**_said(self.params, lang)), lang)
 
 
 def _rebuild(template: str, params: dict[str, Any]) -> Message:
@@ -300,9 +315,7 @@ class Plural(Message):
         if lang == "en":
             return str.__str__(self)
         text = ngettext(self.singular, self.plural, self.n)
-        return contract(
-            text.format(**{key: tr(value) for key, value in self.params.items()}), lang
-        )
+        return contract(text.format(**_said(self.params, lang)), lang)
 
 
 def _rebuild_plural(singular: str, plural: str, n: int, params: dict[str, Any]) -> Plural:

@@ -202,3 +202,30 @@ def test_sentences_made_of_parts_are_grammatical(lang, said):
     for words in said:
         assert words in shown, shown
     assert " en o " not in shown and " de a " not in shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "name", "said"),
+    [
+        ("gl", "a", "a puntuación de a debe"),  # not "da"
+        ("gl", "un", "a puntuación de un debe"),  # not "dun"
+        ("es", "el", "la puntuación de el debe"),  # not "del"
+    ],
+)
+def test_a_name_is_never_contracted(lang, name, said):
+    """Only where a translated part meets its preposition: a player's name, a path or a
+    value is the user's own text, as written."""
+    text = f"players: [{name}, Ben]\nrounds:\n  - scores: {{{name}: -1, Ben: 2}}\n"
+    game = read_game(text, "g.yaml")
+    i18n.set_language(lang)
+    try:
+        shown = "\n".join(i18n.tr(p.message) for p in validate(game).problems)
+    finally:
+        i18n.set_language(None)
+    assert said in shown, shown
+
+
+def test_a_path_is_never_contracted(cli, tmp_path):
+    folder = tmp_path / "de a"
+    result = cli("new", str(folder / "f" / "x.yaml"), "--players", "A,B", env={"CF_LANG": "gl"})
+    assert result.exit_code != 0 and "de a/f/x.yaml" in result.stderr, result.stderr
