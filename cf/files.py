@@ -186,7 +186,8 @@ def _share_lock(path: str, lock: object) -> None:
 
     Only a lock file this process owns and holds is changed, through the descriptor
     filelock holds it by: never a name, which someone who can write the folder could
-    have turned into a link to another file meanwhile; never a file with another link."""
+    have turned into a link to another file meanwhile; never a file with another link or
+    with anything in it (a file of someone's renamed to the lock's name)."""
     import stat
 
     fd = getattr(getattr(lock, "_context", None), "lock_file_fd", None)
@@ -194,7 +195,12 @@ def _share_lock(path: str, lock: object) -> None:
         return
     with contextlib.suppress(OSError):  # no game file yet; a file system without owners
         st, mine = os.stat(path), os.fstat(fd)
-        if not stat.S_ISREG(mine.st_mode) or mine.st_nlink != 1 or mine.st_uid != os.geteuid():
+        if (
+            not stat.S_ISREG(mine.st_mode)
+            or mine.st_nlink != 1
+            or mine.st_uid != os.geteuid()
+            or mine.st_size  # a lock file is empty: this is some file renamed to its name
+        ):
             return
         mode = (stat.S_IMODE(st.st_mode) & 0o666) | 0o600
         if stat.S_IMODE(mine.st_mode) != mode:

@@ -297,3 +297,17 @@ def test_a_lock_file_that_is_another_files_link_is_never_changed(tmp_path):
         pass
     assert victim.stat().st_mode & 0o777 == 0o600
     assert victim.read_text() == "secret"
+
+
+def test_a_file_renamed_to_the_locks_name_is_never_changed(tmp_path):
+    """A lock file is empty: a file with something in it at the lock's name (renamed there
+    by someone who can write the folder) keeps its mode and owner."""
+    game = tmp_path / "g.yaml"
+    game.write_text(GAME)
+    os.chmod(game, 0o666)
+    lock = tmp_path / "g.yaml.lock"
+    lock.write_text("secret")
+    os.chmod(lock, 0o600)
+    with locked(str(game)):
+        pass
+    assert lock.stat().st_mode & 0o777 == 0o600 and lock.read_text() == "secret"
