@@ -441,3 +441,23 @@ def test_a_round_whose_dash_stands_alone_on_its_line_takes_add_and_undo(cli, tmp
     assert [r.scores["Ana"][0] for r in read_game(game.read_bytes()).rounds] == [1, 4]
     assert cli("undo", str(game)).exit_code == 0
     assert game.read_text() == before
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        "  - # round 1 -\n    scores: {Ana: 1, Ben: 3}\n",  # a comment after the dash
+        "  -\n    # a note -\n    scores: {Ana: 1, Ben: 3}\n",  # a comment line between
+        "  # a comment -\n  - scores: {Ana: 1, Ben: 3}\n",  # a comment's '-' is no dash
+    ],
+)
+def test_a_rounds_dash_is_found_past_comments(cli, tmp_path, first):
+    before = "set: d6\nplayers: [Ana, Ben]\nrounds:\n" + first
+    game = tmp_path / "g.yaml"
+    game.write_text(before)
+    assert cli("add", str(game), "Ana=4", "Ben=0").exit_code == 0
+    assert [r.scores["Ana"][0] for r in read_game(game.read_bytes()).rounds] == [1, 4]
+    assert cli("undo", str(game)).exit_code == 0
+    assert game.read_text() == before
+    assert cli("undo", str(game)).exit_code == 0  # the first round too
+    assert read_game(game.read_bytes()).rounds == []

@@ -160,7 +160,7 @@ def _only_in_yaml(text: str, before: Any, number: int | None) -> str | None:
     """The YAML text of round ``number``, which ``--round`` replaces, when it holds what
     a round of entries cannot (a deal, a move log, its starter, notes): said on stderr,
     so that nothing typed is lost unseen (``cf undo`` says it so too)."""
-    from cf.record.edit import round_texts
+    from cf.record.edit import find_dash, round_texts
     from cf.record.keeper import round_entries
 
     if number is None or number > len(before.rounds):
@@ -174,9 +174,9 @@ def _only_in_yaml(text: str, before: Any, number: int | None) -> str | None:
 
     said = texts[number - 1]
     start = text.find(said)
-    dash = len(text[:start].rstrip())  # the list's "-" before it: a list item, as cf undo says
-    if dash and text[dash - 1] == "-":
-        said, start = text[dash - 1 : start] + said, dash - 1
+    dash = find_dash(text, start)  # from the list's "-": a list item, as cf undo says it
+    if dash is not None:
+        said, start = text[dash:start] + said, dash
     said = " " * (start - text.rfind("\n", 0, start) - 1) + said
     return textwrap.dedent(said.replace("\r\n", "\n")).rstrip("\n")
 

@@ -137,6 +137,35 @@ def _value(value: object) -> str:
 # --- the document and its rounds ------------------------------------------------------
 
 
+def find_dash(text: str, start: int) -> int | None:
+    """Index of the ``-`` that opens the block sequence item whose content starts at
+    ``start``: on its own line (``- scores: …``), or on a line above it, alone but for a
+    comment (``-`` or ``- # round 3``, the keys indented below, blank or comment lines
+    between); ``None`` where there is none (a ``-`` ending a comment is no dash)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    while True:
+        code = before.rstrip(" \t\r")
+        if code.strip(" \t") == "-":
+            return line_start + len(code) - 1
+        if code.strip(" \t"):
+            return None
+        if line_start == 0:
+            return None
+        end = line_start - 1  # the line above: its text up to a comment
+        line_start = text.rfind("\n", 0, end) + 1
+        before = _code(text[line_start:end])
+
+
+def _code(line: str) -> str:
+    """``line`` without its comment: a ``#`` at its start or after a blank (this is only
+    asked of the lines between a round's ``-`` and its keys, which hold no quoted text)."""
+    for i, char in enumerate(line):
+        if char == "#" and (i == 0 or line[i - 1] in " \t"):
+            return line[:i]
+    return line
+
+
 class _Doc:
     """The file's text (BOM aside) and the nodes that matter: the root, ``rounds``."""
 
@@ -216,20 +245,14 @@ class _Doc:
         return end
 
     def dash(self, item: yaml.Node) -> int:
-        """Index of the ``-`` that opens a block sequence item (on its line, or alone on a
-        line above it: ``-`` then the round's keys indented below)."""
-        t = self.text
-        i = item.start_mark.index - 1
-        while i >= 0 and t[i] in " \t\r\n":
-            i -= 1
-        crossed = "\n" in t[i + 1 : item.start_mark.index]
-        alone = t[t.rfind("\n", 0, i) + 1 : i].strip(" \t") == ""  # not a comment's "-"
-        if i < 0 or t[i] != "-" or (crossed and not alone):
+        """Index of the ``-`` that opens a block sequence item."""
+        at = find_dash(self.text, item.start_mark.index)
+        if at is None:
             line = item.start_mark.line + 1
             raise EditError(
                 Message("cannot find where the round at line {line} begins", line=line)
             )
-        return i
+        return at
 
     def column(self, index: int) -> int:
         return index - (self.text.rfind("\n", 0, index) + 1)
