@@ -65,7 +65,7 @@ def suggest(key: str, known: tuple[str, ...]) -> str:
     if not close and len(lower) >= 3:
         # a word of a known key (arms), a known key with more words (date_played), its
         # initials (ood); never a key that a word only contains (update is no date)
-        words = set(lower.replace("-", "_").split("_"))
+        words = set(re.split(r"[\W_]+", lower))  # date played, double-six set
         close = [
             k
             for k in known
