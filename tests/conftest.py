@@ -14,6 +14,27 @@ from cf.record.problems import Problem
 from cf.record.reader import read_game
 
 GAMES = Path(__file__).parent / "games"
+
+
+def _load_commands_in_english() -> None:
+    """A command's --help is made when its module is first imported, in the language of
+    that moment (one process, one language, as cf runs). A test that ran a command in
+    Spanish first would leave its help Spanish for every later in-process test: load them
+    all in English once, whatever order the tests run in."""
+    import importlib
+
+    from cf import i18n
+    from cf.cli import COMMANDS
+
+    i18n.set_language("en")
+    try:
+        for name in COMMANDS:
+            importlib.import_module(f"cf.commands.{name}")
+    finally:
+        i18n.set_language(None)
+
+
+_load_commands_in_english()
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
 
