@@ -365,11 +365,12 @@ def test_force_replaces_every_earlier_game_in_the_folder(cli, tmp_path):
     assert cli(*args, "--games", "3", "--seed", "1").exit_code == 0
     (out / "notes.txt").write_text("mine")
     (out / "game-7.yaml").write_text("players: [A, B]\nrounds: []\n")  # typed by hand
+    (out / "game-8.yaml").symlink_to(out / "game-3.yaml")  # a link: never followed
     result = cli(*args, "--games", "2", "--seed", "5", "--force")
     assert result.exit_code == 0
     assert "removed 1 earlier game of cf simulate from" in result.stderr
     names = sorted(p.name for p in out.iterdir())
-    assert names == ["game-1.yaml", "game-2.yaml", "game-7.yaml", "notes.txt"]
+    assert names == ["game-1.yaml", "game-2.yaml", "game-7.yaml", "game-8.yaml", "notes.txt"]
 
 
 def test_a_read_only_output_is_exit_1(cli, tmp_path):

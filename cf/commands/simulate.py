@@ -527,9 +527,7 @@ def _remove_earlier(output: str, paths: list[str]) -> int:
         if not _GAME_FILE.fullmatch(name) or name in written or not os.path.isfile(path):
             continue
         try:
-            with open(path, "rb") as fh:
-                ours = fh.read(len(_HEADER)) == _HEADER
-            if ours:
+            if _ours(path):
                 os.remove(path)
                 removed += 1
         except OSError as exc:
@@ -539,6 +537,26 @@ def _remove_earlier(output: str, paths: list[str]) -> int:
 
 #: How a game file of cf simulate begins (cf.record.emit.game_yaml's header).
 _HEADER = b"# cf simulate "
+
+
+def _ours(path: str) -> bool:
+    """Whether ``path`` is a game file of cf simulate this user wrote: a regular file it
+    owns (read without following a link or waiting on a pipe), starting with the header."""
+    import stat
+
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return False  # a link, gone, not ours to read
+    try:
+        st = os.fstat(fd)
+        owner = getattr(os, "geteuid", lambda: st.st_uid)()
+        if not stat.S_ISREG(st.st_mode) or st.st_uid != owner:
+            return False
+        return os.read(fd, len(_HEADER)) == _HEADER
+    finally:
+        os.close(fd)
 
 
 def _note_cap(played: Rules, asked: Rules) -> bool:
