@@ -256,7 +256,8 @@ def _said(params: dict[str, Any], lang: str) -> dict[str, Any]:
     out = {}
     for key, value in params.items():
         part = value.args[0] if isinstance(value, BaseException) and value.args else value
-        out[key] = (_PART if marked and isinstance(part, Message) else "") + str(tr(value))
+        said = tr(value)  # anything else as it is: a number keeps its format spec ({n:02X})
+        out[key] = _PART + said if marked and isinstance(part, Message) else said
     return out
 
 

@@ -229,3 +229,24 @@ def test_a_path_is_never_contracted(cli, tmp_path):
     folder = tmp_path / "de a"
     result = cli("new", str(folder / "f" / "x.yaml"), "--players", "A,B", env={"CF_LANG": "gl"})
     assert result.exit_code != 0 and "de a/f/x.yaml" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("lang", ["es", "gl"])
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"players: [Ana, Ben]\nrounds: []\ntitle: \xff\n", "0xFF"),  # {data:02X}
+        (b"set: double-six\nrules: {starter_arms: 9}\nplayers: [A, B]\nrounds: []\n", " 9"),
+    ],
+)
+def test_a_number_in_a_sentence_keeps_its_format(lang, data, said):
+    """A sentence's parameters that are no translated part are put in as they are, so a
+    format spec ({data:02X}) or a repr ({value!r}) still applies to the number."""
+    game = read_game(data, "g.yaml")
+    problems = [*game.problems, *validate(game).problems]
+    i18n.set_language(lang)
+    try:
+        shown = [i18n.tr(p.message) for p in problems]
+    finally:
+        i18n.set_language(None)
+    assert any(said in s and "'9'" not in s for s in shown), shown
