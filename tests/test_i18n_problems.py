@@ -19,7 +19,13 @@ from cf.record.reader import ROUND_KEYS, TOP_KEYS, read_game, read_game_file
 from cf.rules import RULE_KEYS
 
 ROOT = Path(__file__).parent.parent
-GAMES = sorted((ROOT / "tests" / "games").glob("*.yaml"))
+GAMES = sorted(
+    [
+        *(ROOT / "tests" / "games").glob("*.yaml"),
+        *(ROOT / "tests" / "data").glob("*.yaml"),
+        *(ROOT / "examples" / "mistakes").glob("*.yaml"),
+    ]
+)
 QUOTED = re.compile(r"'[^']*'")
 #: The file's keys (``starter_arms``, ``scores``) are the file's words, not a sentence's.
 KEYS = re.compile(r"\b(?:rules\.)?(?:" + "|".join((*TOP_KEYS, *ROUND_KEYS, *RULE_KEYS)) + r")\b")
