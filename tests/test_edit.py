@@ -457,6 +457,7 @@ def test_a_rounds_dash_is_found_past_comments(cli, tmp_path, first):
     game.write_text(before)
     assert cli("add", str(game), "Ana=4", "Ben=0").exit_code == 0
     assert [r.scores["Ana"][0] for r in read_game(game.read_bytes()).rounds] == [1, 4]
+    assert game.read_text().count("#") == before.count("#")  # round 1's comment is its own
     assert cli("undo", str(game)).exit_code == 0
     assert game.read_text() == before
     assert cli("undo", str(game)).exit_code == 0  # the first round too

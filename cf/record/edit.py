@@ -276,6 +276,8 @@ class _Doc:
             dash = self.dash(last)
             indent = " " * self.column(dash)
             gap = t[dash + 1 : last.start_mark.index]
+            if "#" in gap:  # the last round's comment is its own: the new one has the layout
+                gap = nl + " " * self.column(last.start_mark.index)
             at = self.after_line(self.content_end(last))
             lead = nl if at == len(t) and not t.endswith("\n") else ""
             tail = "" if lead else nl
