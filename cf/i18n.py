@@ -257,8 +257,18 @@ def _said(params: dict[str, Any], lang: str) -> dict[str, Any]:
     for key, value in params.items():
         part = value.args[0] if isinstance(value, BaseException) and value.args else value
         said = tr(value)  # anything else as it is: a number keeps its format spec ({n:02X})
-        out[key] = _PART + said if marked and isinstance(part, Message) else said
+        out[key] = _PART + said if marked and _starts_with_words(part) else said
     return out
+
+
+def _starts_with_words(part: Any) -> bool:
+    """Whether ``part`` is a translated part that starts with words of its own (an article
+    a preposition may join), not with a value put in it ("{names} y {last}": a name)."""
+    if isinstance(part, Plural):
+        return not ngettext(part.singular, part.plural, part.n).startswith("{")
+    if isinstance(part, Lines):
+        return False
+    return isinstance(part, Message) and not gettext(part.template).startswith("{")
 
 
 class Message(str):

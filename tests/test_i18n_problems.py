@@ -256,3 +256,16 @@ def test_a_number_in_a_sentence_keeps_its_format(lang, data, said):
     finally:
         i18n.set_language(None)
     assert any(said in s and "'9'" not in s for s in shown), shown
+
+
+def test_a_winners_name_is_never_contracted(cli, tmp_path):
+    """'victoria de {names}' with the winners 'el' and Ben: 'de el y Ben', not 'del y Ben'
+    (the list of names is no translated words: nothing joins it)."""
+    game = tmp_path / "g.yaml"
+    assert (
+        cli("new", str(game), "--players", "el,Ben,Cy", "--set", "6", "--rounds", "1").exit_code
+        == 0
+    )
+    assert cli("add", str(game), "el=0", "Ben=0", "Cy=5").exit_code == 0
+    said = cli("add", str(game), "el=0", "Ben=0", "Cy=5", env={"CF_LANG": "es"})
+    assert said.exit_code == 1 and "victoria de el y Ben" in said.stderr, said.stderr
