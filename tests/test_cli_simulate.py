@@ -369,6 +369,7 @@ def test_force_replaces_every_earlier_game_in_the_folder(cli, tmp_path):
     result = cli(*args, "--games", "2", "--seed", "5", "--force")
     assert result.exit_code == 0
     assert "removed 1 earlier game of cf simulate from" in result.stderr
+    assert "kept 2 game-N.yaml files in" in result.stderr  # game-7 (by hand), game-8 (a link)
     names = sorted(p.name for p in out.iterdir())
     assert names == ["game-1.yaml", "game-2.yaml", "game-7.yaml", "game-8.yaml", "notes.txt"]
 

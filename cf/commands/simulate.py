@@ -495,7 +495,7 @@ def run(
             capped = _note_cap(game.rules, rules)
         text = game_yaml(game, command_line(names, rules, seats, seed_i, rounds, playouts))
         _write(path, text, force)
-    removed = _remove_earlier(output, paths) if force else 0
+    removed, kept = _remove_earlier(output, paths) if force else (0, 0)
     typer.echo(
         _("wrote {games} games: {paths} to {paths2}").format(
             games=games, paths=paths[0], paths2=paths[-1]
@@ -511,28 +511,42 @@ def run(
             ).format(n=removed, output=output),
             err=True,
         )
+    if kept:  # cf tally DIR/*.yaml would mix them with this study
+        typer.echo(
+            ngettext(
+                "kept {n} game-N.yaml in {output} that is no earlier game of yours from cf "
+                "simulate",
+                "kept {n} game-N.yaml files in {output} that are no earlier games of yours "
+                "from cf simulate",
+                kept,
+            ).format(n=kept, output=output),
+            err=True,
+        )
 
 
 _GAME_FILE = re.compile(r"game-[0-9]+\.yaml")
 
 
-def _remove_earlier(output: str, paths: list[str]) -> int:
+def _remove_earlier(output: str, paths: list[str]) -> tuple[int, int]:
     """``--force`` replaces the earlier games of the folder: a ``game-N.yaml`` this run did
     not write again is removed when it is one cf simulate wrote (its first line says so),
-    so that the folder holds one study; any other file is left. How many were removed."""
+    so that the folder holds one study; any other file is left. How many were removed,
+    and how many ``game-N.yaml`` were kept."""
     written = {os.path.basename(p) for p in paths}
-    removed = 0
+    removed = kept = 0
     for name in sorted(os.listdir(output)):
         path = os.path.join(output, name)
-        if not _GAME_FILE.fullmatch(name) or name in written or not os.path.isfile(path):
+        if not _GAME_FILE.fullmatch(name) or name in written:
             continue
         try:
             if _ours(path):
                 os.remove(path)
                 removed += 1
+            else:
+                kept += 1
         except OSError as exc:
             fail(_("cannot remove {path}: {value}").format(path=path, value=tr(os_reason(exc))))
-    return removed
+    return removed, kept
 
 
 #: How a game file of cf simulate begins (cf.record.emit.game_yaml's header).
@@ -546,6 +560,8 @@ def _ours(path: str) -> bool:
 
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):  # a link, a pipe, a device: not opened
+            return False
         fd = os.open(path, flags)
     except OSError:
         return False  # a link, gone, not ours to read
