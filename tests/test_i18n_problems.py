@@ -33,15 +33,18 @@ KEYS = re.compile(r"\b(?:rules\.)?(?:" + "|".join((*TOP_KEYS, *ROUND_KEYS, *RULE
 
 def _said(message: str, lang: str, *names: str) -> list[str]:
     """English words left in ``message`` said in ``lang``, past quoted input and names."""
-    i18n.set_language(lang)
-    try:
+    with i18n.speaking(lang):
         text = i18n.tr(message)
-    finally:
-        i18n.set_language(None)
     text = KEYS.sub(" ", QUOTED.sub(" ", text))
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, " ")
     return english_words(text)
+
+
+def _shown(game, lang: str) -> str:
+    """Every problem of ``game`` as a person reads it in ``lang``, one a line."""
+    with i18n.speaking(lang):
+        return "\n".join(i18n.tr(p.message) for p in validate(game).problems)
 
 
 def test_the_check_sees_english_in_a_problem():
@@ -200,11 +203,7 @@ def test_sentences_made_of_parts_are_grammatical(lang, said):
         "  - {scores: {Ana: 1, Ben: 2}, scores: {Ana: 1, Ben: 2}}\n"
     )
     game = read_game(text, "g.yaml")
-    i18n.set_language(lang)
-    try:
-        shown = "\n".join(i18n.tr(p.message) for p in validate(game).problems)
-    finally:
-        i18n.set_language(None)
+    shown = _shown(game, lang)
     for words in said:
         assert words in shown, shown
     assert " en o " not in shown and " de a " not in shown
@@ -223,11 +222,7 @@ def test_a_name_is_never_contracted(lang, name, said):
     value is the user's own text, as written."""
     text = f"players: [{name}, Ben]\nrounds:\n  - scores: {{{name}: -1, Ben: 2}}\n"
     game = read_game(text, "g.yaml")
-    i18n.set_language(lang)
-    try:
-        shown = "\n".join(i18n.tr(p.message) for p in validate(game).problems)
-    finally:
-        i18n.set_language(None)
+    shown = _shown(game, lang)
     assert said in shown, shown
 
 
@@ -250,11 +245,8 @@ def test_a_number_in_a_sentence_keeps_its_format(lang, data, said):
     format spec ({data:02X}) or a repr ({value!r}) still applies to the number."""
     game = read_game(data, "g.yaml")
     problems = [*game.problems, *validate(game).problems]
-    i18n.set_language(lang)
-    try:
+    with i18n.speaking(lang):
         shown = [i18n.tr(p.message) for p in problems]
-    finally:
-        i18n.set_language(None)
     assert any(said in s and "'9'" not in s for s in shown), shown
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from cf.errors import Error
 from cf.files import WriteError, atomic_write, locked
-from cf.i18n import Message, os_reason, speaking, tr
+from cf.i18n import Message, message_of, os_reason, speaking, tr
 from cf.record.edit import EditError, round_texts
 from cf.record.keeper import (
     Change,
@@ -223,21 +223,14 @@ class Store:
                 try:
                     new = make(text)
                 except (EntryError, EditError) as exc:
-                    raise Refused(_message_of(exc)) from None
+                    raise Refused(message_of(exc)) from None
                 atomic_write(self.path, new, overwrite=True)
         except WriteError as exc:
-            raise Refused(_message_of(exc)) from None
+            raise Refused(message_of(exc)) from None
         except OSError as exc:  # the lock file beside the game file
             raise Refused(
                 Message("cannot write {file}: {why}", file=self.name, why=os_reason(exc))
             ) from None
-
-
-def _message_of(exc: BaseException) -> Any:
-    """The library's message in ``exc``: a :class:`Message` (to be said in any language)
-    where it has one."""
-    args = exc.args
-    return args[0] if len(args) == 1 and isinstance(args[0], Message) else str(exc)
 
 
 def _checked(change: Change, entered: int | None = None) -> str:
