@@ -8,6 +8,7 @@ from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
+from cf._process import keep_freed_memory
 from cf.commands.common import TextJson, check_photo_path, command_app, fail, os_failure
 from cf.i18n import _, os_reason, tr
 
@@ -308,6 +309,7 @@ def _photo(name: str, path: str, top: int, json_out: bool = False) -> Any:
     that the table can check them (above the scoreboard; on stderr when the scoreboard is
     JSON); exit 1 with the reader's reasons when it
     refuses (no domino found is never a player out)."""
+    keep_freed_memory()
     try:
         from cf.commands.score_photo import refusal_lines
         from cf.photo import read_photo  # type: ignore[import-not-found,unused-ignore]

@@ -11,6 +11,7 @@ from typing import Any, Optional
 
 import typer
 
+from cf._process import keep_freed_memory
 from cf.commands.common import TextJson, check_photo_path, echo_json, fail
 from cf.i18n import _, tr
 from cf.tiles import Tile, hand_points, set_name
@@ -34,6 +35,7 @@ def score_photos(
         fail(_("cf score --photo needs at least one image file"), 2)
     paths = paths or ["-"]
     _check_paths(paths)  # a missing photo is said the same, with or without the extra
+    keep_freed_memory()
     try:
         from cf.photo import PhotoError, load_image, read_photo
         from cf.photo.annotate import write_annotated
