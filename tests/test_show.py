@@ -208,7 +208,18 @@ def test_text_shows_the_table(cli):
     assert "chicken yard: 8 tile(s), 7 can be drawn" in out
     assert "next: Carla" in out
     assert re.search(r"\*Carla +6: ", out)
-    assert "[6|2]" in out and "🁝" not in out  # double-nine: every tile in brackets
+    assert "[6|2]" in out and "🁝" not in out  # double-nine: lines of play in brackets
+    # Hands as tiles are written everywhere (SPEC §1), to copy into cf score or cf hint.
+    assert re.search(r"\*Carla +6: 9-1 9-0 7-0 6-0 5-1 4-3\n", out)
+    assert "  Dan     8: 7-6 7-3 6-1 5-2 4-4 3-3 3-2 0-0\n" in out
+
+
+def test_text_writes_hands_as_tiles_in_every_set(cli):
+    # double-six, whose lines of play are domino characters: the hands are 5-0, 4-4 2-0.
+    out = cli("show", MISTAKE).stdout
+    hands = out.split("hands:")[1]
+    assert "Ana   1: 5-0\n" in hands and "*Ben   2: 4-4 2-0\n" in hands
+    assert not any(0x1F030 <= ord(c) <= 0x1F09F for c in hands)
 
 
 def test_text_draws_double_six_tiles_as_domino_characters(cli):

@@ -38,8 +38,9 @@ class ShowFormat(str, Enum):
     on, it is drawn on the one opened first. --format html ignores --round and --move: the
     page holds the whole game, every move of it, and marks each problem cf validate finds.
 
-    Text uses Unicode's domino characters (tiles up to 6-6) where the terminal can show
-    them; set PYTHONIOENCODING=ascii for plain [9|7] tiles.
+    Text draws the lines of play with Unicode's domino characters (tiles up to 6-6)
+    where the terminal can show them (PYTHONIOENCODING=ascii for plain [9|7] tiles);
+    hands are written 9-7 5-0, to copy into cf score or cf hint --hand.
 
     \b
     Examples:

@@ -240,9 +240,7 @@ def render_text(table: Table, *, unicode: bool = True) -> str:
     nxt = table.next_player
     for p in board.players:
         mark = "*" if p == nxt else " "
-        lines.append(
-            f" {mark}{p.ljust(width)}  {board.hands[p].size:>2}: {_hand(board, p, glyphs)}"
-        )
+        lines.append(f" {mark}{p.ljust(width)}  {board.hands[p].size:>2}: {_hand(board, p)}")
     lines.append(
         _("chicken yard: {yard} tile(s), {drawable} can be drawn ({reserve} never drawn)").format(
             yard=board.yard, drawable=board.drawable, reserve=board.reserve
@@ -325,12 +323,13 @@ def _open_ends(board: Round) -> list[str]:
     return lines
 
 
-def _hand(board: Round, player: str, glyphs: bool) -> str:
-    """``player``'s known tiles, highest first, and how many are unseen (or ``(empty)``)."""
+def _hand(board: Round, player: str) -> str:
+    """``player``'s known tiles, highest first, and how many are unseen (or ``(empty)``).
+    Written as tiles are everywhere (``9-2 7-2``, SPEC §1's canonical form), so that a hand
+    can be copied into ``cf score``, ``cf hint --hand`` or a game file; the lines of play
+    keep their pictures, which show which half touches which."""
     h = board.hands[player]
-    tiles = " ".join(
-        tile_glyph(t.high, t.low, unicode=glyphs) for t in sorted(h.known, reverse=True)
-    )
+    tiles = " ".join(str(t) for t in sorted(h.known, reverse=True))
     parts = [tiles] if tiles else []
     if h.unseen:
         parts.append(_("+ {n} unseen").format(n=h.unseen))
