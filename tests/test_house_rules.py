@@ -387,3 +387,23 @@ def test_a_round_appended_with_round_k_after_the_end_is_refused_too(cli, tmp_pat
     result = cli("add", str(path), "--round", "2", "Ana=1", "Ben=0")
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: the game is over (Ana reached 12 of 10; Ben won)")
+
+
+@pytest.mark.parametrize(
+    ("written", "read"), [("One", "one"), ("UNTIL", "until"), (" One-May ", "one-may")]
+)
+def test_a_draw_rule_is_read_whatever_its_case_as_starter_arms_players(written, read):
+    text = (
+        f"rules: {{draw: '{written}', starter_arms: Players}}\nplayers: [Ana, Ben]\nrounds: []\n"
+    )
+    game = read_game(text.encode(), "t.yaml")
+    assert (game.rules.draw, game.rules.starter_arms) == (read, "players")
+    assert validate(game).valid
+
+
+def test_a_draw_rule_that_is_none_of_the_three_is_a_rules_problem():
+    text = "rules: {draw: twice}\nplayers: [Ana, Ben]\nrounds: []\n"
+    problems = validate(read_game(text.encode(), "t.yaml")).problems
+    assert [(p.code, str(p.message)) for p in problems] == [
+        ("rules", "rules.draw must be one of one, one-may, until, not 'twice'")
+    ]

@@ -166,8 +166,8 @@ class FileReader:
                 self.v.report("rules", Message("rules.{exc}", exc=exc), node)
                 return None
         if key == "draw":
-            if text in DRAW_RULES:
-                return text
+            if text.lower() in DRAW_RULES:  # as starter_arms' "players" and move keywords
+                return text.lower()
             self.v.report(
                 "rules",
                 Message(
