@@ -471,3 +471,21 @@ def test_a_deal_that_names_a_player_twice_is_not_replayed(second):
     )
     game = read_game(text, "g.yaml")
     assert [p.code for p in validate(game).problems] == ["schema"]
+
+
+def test_a_starter_in_square_brackets_is_read_as_that_tile():
+    # SPEC §1: a tile may be written inside square brackets; unquoted in YAML that is a
+    # one-item list, read as the tile as a move's is. Two items are no tile.
+    text = """\
+        set: d6
+        players: [Ana, Ben]
+        rounds:
+          - {starter: [6-6], scores: {Ana: 1, Ben: 2}}
+          - {starter: [5|5], scores: {Ana: 1, Ben: 2}}
+          - {starter: [3-3], scores: {Ana: 1, Ben: 2}}
+          - {starter: [3-3, 2-2], scores: {Ana: 1, Ben: 2}}
+        """
+    assert found(text) == [
+        ("starter", 6, "round 3 starts with 4-4, not 3-3"),
+        ("schema", 7, "starter must be a single value, not a list"),
+    ]

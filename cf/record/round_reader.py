@@ -98,6 +98,13 @@ class RoundReader:
         return rec
 
     def read_starter(self, node: yaml.Node, rec: RoundRecord) -> None:
+        if (  # `starter: [6|6]` is a YAML list holding one tile: read it as the tile
+            isinstance(node, yaml.SequenceNode)
+            and node.tag == YAML_TAG + "seq"
+            and len(node.value) == 1
+            and isinstance(node.value[0], yaml.ScalarNode)
+        ):
+            node = node.value[0]
         text = self.v.scalar(node, "starter")
         if text is None:
             rec.broken = True
