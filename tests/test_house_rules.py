@@ -139,7 +139,12 @@ def test_two_players_out_in_one_round_writes_nothing(cli, tmp_path, entries):
     before = path.read_bytes()
     result = add(cli, path, *entries)
     assert result.exit_code == 1, result.output
-    assert "only one player can go out in a round" in result.stderr
+    # SPEC §4: hands-mismatch, once for the round, with the second such player (Ben), as
+    # cf validate prints it (SPEC §8).
+    problems = [line for line in result.stderr.splitlines() if "[hands-mismatch]" in line]
+    assert len(problems) == 1, result.stderr
+    assert problems[0].startswith(f"{path}:14:")
+    assert "only one player can go out in a round" in problems[0] and "Ben" in problems[0]
     assert "Traceback" not in result.output
     assert path.read_bytes() == before
 

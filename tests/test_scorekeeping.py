@@ -193,8 +193,14 @@ def test_a_name_that_picks_nobody_or_two_is_exit_1_with_a_hint(cli, tmp_path, ga
         (["Ana=1", "Ben=2", "Carla=3", "Dan=7-1"], "not in double-six"),
         (["Ana=1", "Ben=2", "Carla=3", "Dan=-4"], "Dan: '-4' is not a score (a score is a whole"),
         (["Ana=1", "Ben=2", "Carla=3", "Dan=12.5"], "Dan: '12.5' is not a score (a score is a"),
-        (["Ana=1", "Ben=6-6 1-0", "Carla=3", "Dan=0"], "6-6 starts round 1, so it is in no hand"),
-        (["Ana=5-5", "Ben=5-5 1-0", "Carla=3", "Dan=0"], "5-5 is given to Ana and to Ben"),
+        (
+            ["Ana=1", "Ben=6-6 1-0", "Carla=3", "Dan=0"],
+            ":27: round 1: [duplicate-tile] Ben: 6-6 starts round 1, so it is in no hand",
+        ),
+        (
+            ["Ana=5-5", "Ben=5-5 1-0", "Carla=3", "Dan=0"],
+            ":28: round 1: [duplicate-tile] 5-5 is given to Ana and to Ben",
+        ),
     ],
 )
 def test_bad_entries_are_exit_1_and_write_nothing(cli, game, entries, message):

@@ -296,8 +296,10 @@ def test_a_round_is_written_as_cf_add_writes_it(client, game):
 def test_a_refusal_writes_nothing_and_says_why(client, game):
     before = game.read_bytes()
     r = add(client, [["Ana", "0"], ["Ben", "6-6"], [HOSTILE, "5"]])  # 6-6 starts round 1
-    assert r.status_code == 422
-    assert "6-6" in r.json()["error"]  # the starter is in no hand
+    assert r.status_code == 422  # the starter is in no hand: cf validate's duplicate-tile
+    (problem,) = r.json()["problems"]
+    assert (problem["code"], problem["player"], problem["round"]) == ("duplicate-tile", "Ben", 1)
+    assert "6-6 starts round 1" in problem["text"]
     r = add(client, [["Ana", "0"], ["Bob", "3"], [HOSTILE, "5"]])
     assert r.status_code == 422 and "'Bob'" in r.json()["error"]
     r = add(client, [["Ana", "0"], ["Ben", "3"]])
@@ -401,7 +403,9 @@ def test_going_out_on_a_double_is_entered_and_fixed_as_such(tmp_path):
     assert "# Ana: out-double" in text and "Ben: 9" in text
     r = add(c, [["Ana", "out-double"], ["Ben", "out"]], number=1)
     assert r.status_code == 422
-    assert "only one player can go out in a round" in r.json()["error"]
+    (problem,) = r.json()["problems"]
+    assert (problem["code"], problem["player"], problem["round"]) == ("hands-mismatch", "Ben", 1)
+    assert "only one player can go out in a round" in problem["text"]
     assert validate(read_game_file(str(path))).valid
 
 

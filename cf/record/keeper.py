@@ -37,7 +37,8 @@ from cf.i18n import Lines, Message, Plural, message_of
 from cf.record.check import Report, validate
 from cf.record.edit import add_round, remove_last_round
 from cf.record.emit import yaml_key
-from cf.record.reader import Game, RoundRecord, read_game
+from cf.record.problems import Problem
+from cf.record.reader import Game, Pos, RoundRecord, read_game
 from cf.rules import Rules
 from cf.tiles import DominoSet, NotationError, Tile, format_hand, hand_points, parse_hand
 
@@ -241,8 +242,9 @@ def round_data(
     """The round that ``entries`` (player, value) make, in seating order: ``hands`` when
     every value is tiles, else ``scores`` for all, the tiles scored with ``double_blank``
     (going out on a double with ``out_on_double``) and named in a ``comment``. Raises
-    :class:`EntryError` unless each player is given exactly once, if two players went
-    out, or for ``out-double`` when the game scores it 0."""
+    :class:`EntryError` unless each player is given exactly once, or for ``out-double``
+    when the game scores it 0. Two players out is a problem of the file as it would be
+    (:func:`add_entries`), not an error here."""
     given: dict[str, Value] = {}
     for player, value in entries:
         if player in given:
@@ -258,7 +260,7 @@ def round_data(
                 missing=", ".join(missing),
             )
         )
-    _check_one_out(given, players, out_on_double)
+    _check_out_double(given, players, out_on_double)
     if all(isinstance(given[p], tuple) for p in players):
         return {"hands": {p: format_hand(given[p]) for p in players}}  # type: ignore[arg-type]
     scores: dict[str, int] = {}
@@ -279,24 +281,36 @@ def round_data(
     return data
 
 
-def _check_one_out(given: dict[str, Value], players: Sequence[str], out_on_double: int) -> None:
-    """Only one player can go out in a round; ``out-double`` needs a game that scores it."""
-    out = [p for p in players if given[p] == () or isinstance(given[p], OutOnDouble)]
-    if len(out) > 1:
-        raise EntryError(
-            Message(
-                "only one player can go out in a round, and {names} are all given as "
-                "out: give the others the tiles left in their hands (or their scores)",
-                names=_names(out),
-            )
-            if len(out) > 2
-            else Message(
-                "only one player can go out in a round, and {first} and {second} are "
-                "both given as out: give the other one the tiles left in the hand (or the score)",
-                first=out[0],
-                second=out[1],
-            )
+def _went_out(given: Sequence[tuple[str, Value]]) -> list[str]:
+    """The players an entry gives as out (no tiles left, or ``out-double``), in order."""
+    return [p for p, value in given if value == () or isinstance(value, OutOnDouble)]
+
+
+def _two_out(change: Change, number: int, out: Sequence[str]) -> Problem:
+    """``hands-mismatch`` (SPEC §4): the entries of round ``number`` give two or more
+    players as out, written as scores (a round of hands has cf validate's own check).
+    Reported once, with the second such player, at that player's score."""
+    second = out[1]
+    pos = _score_pos(change, number, second)
+    message = (
+        Message(
+            "only one player can go out in a round, and {names} are all given as "
+            "out: give the others the tiles left in their hands (or their scores)",
+            names=_names(out),
         )
+        if len(out) > 2
+        else Message(
+            "only one player can go out in a round, and {first} and {second} are "
+            "both given as out: give the other one the tiles left in the hand (or the score)",
+            first=out[0],
+            second=second,
+        )
+    )
+    return Problem("hands-mismatch", message, pos.line, pos.column, number, None, second)
+
+
+def _check_out_double(given: dict[str, Value], players: Sequence[str], out_on_double: int) -> None:
+    """``out-double`` needs a game that scores it."""
     doubled = [p for p in players if isinstance(given[p], OutOnDouble)]
     if doubled and not out_on_double:
         p = doubled[0]
@@ -404,12 +418,22 @@ def add_entries(
             raise GameOverError(over)
     rules = game.rules or Rules(top=top)
     k = len(game.rounds) + 1 if number is None else number
-    if not all(isinstance(value, tuple) for _, value in resolved):
-        # Tiles kept in a comment beside scores: no check reads them again. A round of
-        # hands is checked by cf validate's own rules (duplicate-tile), as written.
-        check_tiles(resolved, DominoSet(top).starter(k), k)
     data = round_data(resolved, game.players, rules.double_blank, rules.out_on_double)
-    return check_text(add_round(text, data, number), file)
+    change = check_text(add_round(text, data, number), file)
+    if "scores" in data:
+        # Tiles kept in a comment beside scores: no check reads them again, so they are
+        # checked here, and two players out too. A round of hands is checked by cf
+        # validate's own rules (duplicate-tile, hands-mismatch), as written.
+        order = {p: i for i, p in enumerate(game.players)}
+        seated = sorted(resolved, key=lambda item: order[item[0]])
+        problems = tile_problems(change, seated, DominoSet(top).starter(k), k)
+        out = _went_out(seated)
+        if len(out) > 1:
+            problems.append(_two_out(change, k, out))
+        if problems:
+            change.report.problems.extend(problems)
+            change.report.problems.sort(key=Problem.sort_key)
+    return change
 
 
 def repeats_previous(game: Game, number: int) -> bool:
@@ -458,34 +482,49 @@ def _check_yaml(game: Game) -> None:
             raise FileError(f"{game.file}{where}: {p.message}")
 
 
-def check_tiles(entries: Sequence[tuple[str, Value]], starter: Tile, number: int) -> None:
-    """Tiles no hand can hold at the end of round ``number``: its starter, or a tile in
-    two hands. (A round written as scores keeps the tiles only in a comment, which no
-    check reads again: so they are checked here.)"""
+def _score_pos(change: Change, number: int, player: str) -> Pos:
+    """Where ``player``'s score of round ``number`` is written in the changed file."""
+    rec = change.game.rounds[number - 1]
+    if rec.scores and player in rec.scores:
+        return rec.scores[player][1]
+    return rec.pos
+
+
+def tile_problems(
+    change: Change, entries: Sequence[tuple[str, Value]], starter: Tile, number: int
+) -> list[Problem]:
+    """``duplicate-tile`` for tiles no hand can hold at the end of round ``number``, written
+    as scores in ``change``: its starter, or a tile in two hands (a round written as
+    scores keeps the tiles only in a comment, which no check reads again). Each at the
+    score of the player it names, as cf validate would report it of a round of hands."""
+    problems: list[Problem] = []
     held: dict[Tile, str] = {}
     for player, value in entries:
         if not isinstance(value, tuple):
             continue
+        pos = _score_pos(change, number, player)
         for tile in value:
             if tile == starter:
-                raise EntryError(
-                    Message(
-                        "{player}: {tile} starts round {number}, so it is in no hand",
-                        player=player,
-                        tile=tile,
-                        number=number,
-                    )
+                message = Message(
+                    "{player}: {tile} starts round {number}, so it is in no hand",
+                    player=player,
+                    tile=tile,
+                    number=number,
                 )
-            if tile in held and held[tile] != player:
-                raise EntryError(
-                    Message(
-                        "{tile} is given to {held} and to {player}",
-                        tile=tile,
-                        held=held[tile],
-                        player=player,
-                    )
+            elif tile in held and held[tile] != player:
+                message = Message(
+                    "{tile} is given to {held} and to {player}",
+                    tile=tile,
+                    held=held[tile],
+                    player=player,
                 )
-            held[tile] = player
+            else:
+                held[tile] = player
+                continue
+            problems.append(
+                Problem("duplicate-tile", message, pos.line, pos.column, number, None, player)
+            )
+    return problems
 
 
 @dataclass(frozen=True, slots=True)
