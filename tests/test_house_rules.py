@@ -42,6 +42,12 @@ def valid(path: Path) -> bool:
 # --- cf new ----------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("written", ["One-May", "ONE-MAY"])
+def test_new_reads_the_draw_rule_in_any_case(cli, tmp_path, written):
+    path = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben", "--draw", written)
+    assert "  draw: one-may\n" in path.read_text(encoding="utf-8")
+
+
 def test_new_writes_the_house_rules_like_the_others(cli, tmp_path):
     path = tmp_path / "club.yaml"
     result = cli("new", str(path), "--players", "Ana,Ben,Cy", "--set", "6", "--date",
@@ -74,7 +80,7 @@ def test_new_reads_out_on_double_as_every_number_option_does(cli, tmp_path):
 
 @pytest.mark.parametrize(
     ("option", "value"),
-    [("--draw", "twice"), ("--draw", "One"), ("--out-on-double", "-5"), ("--target", "0")],
+    [("--draw", "twice"), ("--draw", "one may"), ("--out-on-double", "-5"), ("--target", "0")],
 )
 def test_new_refuses_a_bad_house_rule_as_a_usage_error(cli, tmp_path, option, value):
     path = tmp_path / "g.yaml"
@@ -412,3 +418,29 @@ def test_a_draw_rule_that_is_none_of_the_three_is_a_rules_problem():
     assert [(p.code, str(p.message)) for p in problems] == [
         ("rules", "rules.draw must be one of one, one-may, until, not 'twice'")
     ]
+
+
+def test_two_players_out_is_placed_at_the_second_ones_score(cli, tmp_path):
+    path = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben,Cy", "--set", "6")
+    result = add(cli, path, "Cy=12", "Ben=out", "Ana=out")  # given out of seating order
+    assert result.exit_code == 1
+    # As it would be written: `  - scores: {Ana: 0, Ben: 0, Cy: 12}  # Ana: out; Ben: out`
+    written = "  - scores: {Ana: 0, Ben: 0, Cy: 12}"
+    column = written.index("Ben: 0") + len("Ben: ") + 1
+    assert f"{path}:14:{column}: round 1: [hands-mismatch]" in result.stderr
+
+
+def test_an_entry_that_makes_the_file_unreadable_is_its_own_problem_not_a_crash(cli, tmp_path):
+    # Names so long that the round's line would pass the reader's 64 KiB a line: the
+    # file as it would be cannot be read, which is the problem said (review 23).
+    names = ["A" * 25_000, "B" * 25_000, "C" * 25_000]
+    path = tmp_path / "g.yaml"
+    path.write_text(
+        "set: 6\nplayers:\n" + "".join(f"  - {n}\n" for n in names) + "rounds: []\n",
+        encoding="utf-8",
+    )
+    before = path.read_bytes()
+    result = add(cli, path, f"{names[0]}=out", f"{names[1]}=3", f"{names[2]}=5")
+    assert result.exit_code == 1, result.output
+    assert "internal error" not in result.output and "[yaml]" in result.stderr
+    assert path.read_bytes() == before

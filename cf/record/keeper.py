@@ -420,7 +420,7 @@ def add_entries(
     k = len(game.rounds) + 1 if number is None else number
     data = round_data(resolved, game.players, rules.double_blank, rules.out_on_double)
     change = check_text(add_round(text, data, number), file)
-    if "scores" in data:
+    if "scores" in data and len(change.game.rounds) >= k:  # else unreadable: its own problem
         # Tiles kept in a comment beside scores: no check reads them again, so they are
         # checked here, and two players out too. A round of hands is checked by cf
         # validate's own rules (duplicate-tile, hands-mismatch), as written.
@@ -431,7 +431,8 @@ def add_entries(
         if len(out) > 1:
             problems.append(_two_out(change, k, out))
         if problems:
-            change.report.problems.extend(problems)
+            for problem in problems:
+                change.report.problems.append(problem)  # counted past the cap, as any
             change.report.problems.sort(key=Problem.sort_key)
     return change
 
