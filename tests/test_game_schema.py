@@ -185,6 +185,7 @@ CASES = [
     "title: 2026\ndate: 2026-11-28\nnotes: yes\nplayers: [A, B]\nrounds: []\n",
     "players: [1, No, true, 1.5]\nrounds: [{scores: {1: 033, No: '7', true: 0, 1.5: 2}}]\n",
     "players: [A, A]\nrounds: []\n",  # player
+    "set: 6\nplayers: [A, B]\nrounds: [{starter: [6|6], scores: {A: 1, B: 2}}]\n",
     "players: [A]\nrounds: []\n",  # player
     "players:\nrounds: []\n",  # player
     "set: double-seven\nplayers: [A, B]\nrounds: []\n",  # rules

@@ -131,7 +131,19 @@ def game_schema() -> dict[str, Any]:
             "type": "object",
             "additionalProperties": False,
             "properties": {
-                "starter": _text("The starting double; it must be the round's double."),
+                "starter": {
+                    "description": "The starting double; it must be the round's double.",
+                    "anyOf": [
+                        {"type": _SCALAR_TYPES},
+                        {
+                            "description": "A one-item list is read as that tile: [6|6].",
+                            "type": "array",
+                            "minItems": 1,
+                            "maxItems": 1,
+                            "items": {"type": _SCALAR_TYPES},
+                        },
+                    ],
+                },
                 "deal": {"description": "The hands as dealt.", **_ref("hands")},
                 "moves": {
                     "description": "The move log, one entry per turn.",
