@@ -248,6 +248,7 @@ DrawOpt = Annotated[
     DrawRule,
     typer.Option(
         "--draw",
+        case_sensitive=False,  # as the file's rules.draw and --starter-arms players
         help=_(
             "What a player who cannot play does: draw one tile and play "
             "it if it fits (one, the rule sheets'), draw one and may "

@@ -130,6 +130,7 @@ def simulate(
         DrawRule,
         typer.Option(
             "--draw",
+            case_sensitive=False,  # as the file's rules.draw and --starter-arms players
             help=_(
                 "What a player with nothing to play does: draw one tile and "
                 "play it if it fits (one), draw one and may play it "
