@@ -6,6 +6,7 @@ arrays (bench/README.md has the figures; no timing here)."""
 from __future__ import annotations
 
 import os
+import platform
 import subprocess
 import sys
 
@@ -58,7 +59,7 @@ def _faults(mode: str) -> int:
     return int(out.stdout)
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc")
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="glibc's malloc")
 def test_a_photo_command_reuses_the_memory_it_frees():
     # Each array is mapped on its own and unmapped when dropped, so the next one faults in
     # all its pages again (256 to 870); kept in the heap, they are reused as they are.
@@ -66,37 +67,6 @@ def test_a_photo_command_reuses_the_memory_it_frees():
     if dropped < 40 * 200:
         pytest.skip(f"this system faults in few pages for a new array ({dropped})")
     assert _faults("keep") < dropped // 4
-
-
-def test_keeping_freed_memory_sets_glibcs_thresholds(monkeypatch):
-    import ctypes
-
-    from cf import _process
-
-    calls = []
-
-    class Libc:
-        def mallopt(self, param, value):
-            calls.append((param, value))
-            return 1
-
-    monkeypatch.setattr(sys, "platform", "linux")
-    monkeypatch.setattr(ctypes, "CDLL", lambda name: Libc())
-    _process.keep_freed_memory()
-    assert calls == [(-1, 256 << 20), (-3, 32 << 20)]
-
-
-def test_keeping_freed_memory_is_nothing_without_glibc(monkeypatch):
-    import ctypes
-
-    from cf import _process
-
-    monkeypatch.setattr(sys, "platform", "linux")
-    monkeypatch.setattr(ctypes, "CDLL", lambda name: object())  # musl-like: no mallopt
-    _process.keep_freed_memory()
-    monkeypatch.setattr(sys, "platform", "darwin")
-    monkeypatch.setattr(ctypes, "CDLL", lambda name: pytest.fail("not on macOS"))
-    _process.keep_freed_memory()
 
 
 def test_the_photo_commands_keep_freed_memory(monkeypatch, tmp_path):

@@ -364,3 +364,38 @@ def test_usage_names_the_command_typed():
             for name in ("chickenfoot", "cf")
         ]
         assert scripts[0] == scripts[1] and "_CF_COMPLETE" in scripts[0], shell
+
+
+# --- keep_freed_memory: what cf score --photo and cf add NAME=@PHOTO set up (the faults
+# it saves: tests/test_photo_process.py) -----------------------------------------------
+
+
+def test_keeping_freed_memory_sets_glibcs_thresholds(monkeypatch):
+    import ctypes
+
+    from cf import _process
+
+    calls = []
+
+    class Libc:
+        def mallopt(self, param, value):
+            calls.append((param, value))
+            return 1
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(ctypes, "CDLL", lambda name: Libc())
+    _process.keep_freed_memory()
+    assert calls == [(-1, 256 << 20), (-3, 32 << 20)]
+
+
+def test_keeping_freed_memory_is_nothing_without_glibc(monkeypatch):
+    import ctypes
+
+    from cf import _process
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(ctypes, "CDLL", lambda name: object())  # musl-like: no mallopt
+    _process.keep_freed_memory()
+    monkeypatch.setattr(sys, "platform", "darwin")
+    monkeypatch.setattr(ctypes, "CDLL", lambda name: pytest.fail("not on macOS"))
+    _process.keep_freed_memory()

@@ -570,10 +570,17 @@ def test_an_upload_that_is_no_photo_is_refused(client):
         assert r.status_code == 422, data
 
 
-def test_a_photo_is_read_and_nothing_written(tmp_path):
+def test_a_photo_is_read_and_nothing_written(tmp_path, monkeypatch):
     cv2 = pytest.importorskip("cv2")
+    from cf import _process
+    from cf.commands import score_photo
     from cf.photo.synth import render_hand
 
+    def kept() -> None:
+        raise AssertionError("cf serve runs on: it keeps no freed memory")
+
+    monkeypatch.setattr(_process, "keep_freed_memory", kept)
+    monkeypatch.setattr(score_photo, "keep_freed_memory", kept)
     path = make_game(tmp_path, top=12)
     before = path.read_bytes()
     c = client_for(path)

@@ -230,7 +230,8 @@ _ENTRIES = (
         N_("a tile dealt twice or held twice, or the round's starter in a dealt or recorded hand"),
         N_(
             "A set has each tile once: no tile may be in two hands, or twice in one, and the "
-            "round's starting double is on the table from the start, in nobody's hand."
+            "round's starting double is on the table from the start, in nobody's hand. cf add "
+            "checks the tiles it keeps in a comment beside scores the same way."
         ),
         _LOG,
         "Ben: 6-4 4-3}",
@@ -492,7 +493,8 @@ _ENTRIES = (
             "In a round with moves, hands must be what the deal and the log leave in each "
             "hand: the same number of tiles always, the same tiles as far as they are known, "
             "and never a tile that is on the table. Only one player can go out in a round: "
-            "two empty recorded hands, with or without moves, are one problem, at the second."
+            "two empty recorded hands, with or without moves, are one problem, at the second "
+            "(so are two players given as out to cf add)."
         ),
         _LOG,
         "      - Ben: 4-3\n",
