@@ -435,3 +435,16 @@ def test_hint_in_a_round_past_the_sets_last_of_a_game_to_a_target(cli, tmp_path)
     result = cli("hint", str(path), "-n", "5")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith("Round 8, after 3 moves")
+
+
+def test_simulate_reads_the_draw_rule_in_any_case(cli):
+    study = ["simulate", "--stats", "--set", "6", "--players", "3", "--games", "5", "--seed", "2"]
+    lower = json.loads(cli(*study, "--draw", "until", "-f", "json").stdout)
+    upper = json.loads(cli(*study, "--draw", "UNTIL", "-f", "json").stdout)
+    assert upper == lower
+    compared = json.loads(cli(*study, "--compare", "draw=One-May", "-f", "json").stdout)
+    alone = json.loads(cli(*study, "--draw", "one-may", "-f", "json").stdout)
+    column = compared["compare"][0]
+    assert {k: v for k, v in column.items() if k != "rules"} == {
+        k: v for k, v in alone.items() if k != "seed"
+    }

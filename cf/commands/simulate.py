@@ -295,7 +295,7 @@ def simulate(
 
 #: What --compare may change, and how its value is read.
 _COMPARABLE: dict[str, Callable[[str, int], object]] = {
-    "draw": lambda v, top: v,
+    "draw": lambda v, top: v.strip().lower(),  # in any case, as --draw and rules.draw
     "out_on_double": lambda v, top: _whole(v),
     "target": lambda v, top: None if v.lower() == "none" else _whole(v),
     "starter_arms": lambda v, top: parse_starter_arms(v),
