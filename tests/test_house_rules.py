@@ -444,3 +444,21 @@ def test_an_entry_that_makes_the_file_unreadable_is_its_own_problem_not_a_crash(
     assert result.exit_code == 1, result.output
     assert "internal error" not in result.output and "[yaml]" in result.stderr
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("replace", [False, True])
+def test_two_players_out_in_a_flow_style_file_is_placed_at_the_score(cli, tmp_path, replace):
+    path = tmp_path / "g.yaml"
+    path.write_text(
+        "set: 6\nplayers: [Ana, Ben, Cy]\nrounds: [{scores: {Ana: 1, Ben: 2, Cy: 3}}]\n",
+        encoding="utf-8",
+    )
+    before = path.read_bytes()
+    where = ["--round", "1"] if replace else []
+    result = add(cli, path, *where, "Ana=out", "Ben=out", "Cy=4")
+    assert result.exit_code == 1 and path.read_bytes() == before
+    new = "{scores: {Ana: 0, Ben: 0, Cy: 4}}"
+    written = "rounds: [" + ("" if replace else "{scores: {Ana: 1, Ben: 2, Cy: 3}}, ") + new
+    column = written.index(new) + new.index("Ben: 0") + len("Ben: ") + 1
+    number = 1 if replace else 2
+    assert f"{path}:3:{column}: round {number}: [hands-mismatch]" in result.stderr
