@@ -211,7 +211,7 @@ def keep_freed_memory() -> None:
     The reader makes and drops arrays of a few megabytes by the hundred; glibc's malloc
     maps each one on its own and unmaps it when it is freed, so the next is mapped again
     and every page of it faulted in and zeroed afresh by the system: about half the page
-    faults of a ``cf score --photo`` process, 0.03-0.07 s of its CPU on a 12 MP photo
+    faults of a ``cf score --photo`` process, 0.02-0.04 s of its CPU on a 12 MP photo
     (docs/photo.md, Speed). From the heap, a freed array's pages are reused as they are.
     The process ends soon after, so keeping them costs nothing; ``cf serve``, which runs on,
     does not call this. Where the C library is not glibc (``mallopt`` missing, or a
