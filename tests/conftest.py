@@ -74,3 +74,22 @@ def cli():
         return runner.invoke(app, list(args), input=input, env=env)
 
     return invoke
+
+
+@pytest.fixture
+def mallopt_calls(monkeypatch) -> list[tuple[int, int]]:
+    """The ``mallopt`` calls made from here on, as (parameter, value), to a fake glibc on a
+    Linux that ``ctypes.CDLL`` returns (cf._process.keep_freed_memory): nothing is set."""
+    import ctypes
+    import sys
+
+    calls: list[tuple[int, int]] = []
+
+    class Libc:
+        def mallopt(self, param: int, value: int) -> int:
+            calls.append((param, value))
+            return 1
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(ctypes, "CDLL", lambda name: Libc())
+    return calls

@@ -370,22 +370,11 @@ def test_usage_names_the_command_typed():
 # it saves: tests/test_photo_process.py) -----------------------------------------------
 
 
-def test_keeping_freed_memory_sets_glibcs_thresholds(monkeypatch):
-    import ctypes
-
+def test_keeping_freed_memory_sets_glibcs_thresholds(mallopt_calls):
     from cf import _process
 
-    calls = []
-
-    class Libc:
-        def mallopt(self, param, value):
-            calls.append((param, value))
-            return 1
-
-    monkeypatch.setattr(sys, "platform", "linux")
-    monkeypatch.setattr(ctypes, "CDLL", lambda name: Libc())
     _process.keep_freed_memory()
-    assert calls == [(-1, 256 << 20), (-3, 32 << 20)]
+    assert mallopt_calls == [(-1, 256 << 20), (-3, 32 << 20)]
 
 
 def test_keeping_freed_memory_is_nothing_without_glibc(monkeypatch):
