@@ -500,7 +500,8 @@ def check_edit(text: str) -> str | None:
     byte, where cf add takes it; or why the editor's outline of a round ends elsewhere
     than the round's whole nodes do; ``None`` if all is well."""
     from cf.record.edit import EditError
-    from cf.record.keeper import EntryError, add_entries, undo_last
+    from cf.record.keeper import EntryError, add_entries
+    from cf.record.undo import undo_last
 
     game = read_game(text, "g.yaml")
     if len(game.players) < 2:

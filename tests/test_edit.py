@@ -234,8 +234,9 @@ from hypothesis import strategies as st  # noqa: E402
 
 def _add_then_undo(text: str) -> str | None:
     """The file after adding a round of scores and undoing it; ``None`` if cf add refuses."""
-    from cf.record.keeper import EntryError, add_entries, undo_last
+    from cf.record.keeper import EntryError, add_entries
     from cf.record.reader import read_game
+    from cf.record.undo import undo_last
 
     game = read_game(text, "g.yaml")
     if len(game.players) < 2:

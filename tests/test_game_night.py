@@ -177,7 +177,7 @@ def test_the_restore_line_is_pasteable_in_a_real_shell(cli, tmp_path):
 
 
 def test_a_name_with_a_dollar_is_quoted_whole():
-    from cf.record.keeper import _shell_entry
+    from cf.record.undo import _shell_entry
 
     assert _shell_entry("Ana $1", "out") == "'Ana $1=out'"
     assert shlex.split(_shell_entry("Ana $1", "out")) == ["Ana $1=out"]

@@ -162,7 +162,7 @@ def _only_in_yaml(text: str, before: Any, number: int | None) -> str | None:
     a round of entries cannot (a deal, a move log, its starter, notes): said on stderr,
     so that nothing typed is lost unseen (``cf undo`` says it so too)."""
     from cf.record.edit import find_dash, round_texts
-    from cf.record.keeper import round_entries
+    from cf.record.undo import round_entries
 
     if number is None or number > len(before.rounds):
         return None
@@ -190,7 +190,7 @@ def entry_pairs(entries: list[str]) -> list[tuple[str, str]]:
     """Each ``NAME=VALUE`` argument as (NAME, VALUE). A usage error (exit 2) for an
     argument that is not one: tiles split off by a space (``Ana=5-4 3-1``, the quotes
     forgotten) get the quoted entry to type instead; ``NAME=@`` gets the photo's form."""
-    from cf.record.keeper import shell_word
+    from cf.record.undo import shell_word
 
     pairs: list[tuple[str, str]] = []
     i = 0

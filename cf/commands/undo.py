@@ -35,8 +35,9 @@ def undo(
     from cf.commands.add import _check_file, _print_problems, _read, refuse_file
     from cf.files import WriteError, atomic_write, locked
     from cf.record.edit import EditError, UnreadableRounds
-    from cf.record.keeper import EntryError, FileError, restore_command, undo_last
+    from cf.record.keeper import EntryError, FileError
     from cf.record.reader import read_game
+    from cf.record.undo import restore_command, undo_last
 
     _check_file(file)
     try:

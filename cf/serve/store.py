@@ -24,17 +24,11 @@ from cf.errors import Error
 from cf.files import WriteError, atomic_write, locked
 from cf.i18n import Message, message_of, os_reason, speaking, tr
 from cf.record.edit import EditError, round_texts
-from cf.record.keeper import (
-    Change,
-    EntryError,
-    add_entries,
-    check_text,
-    round_entries,
-    undo_last,
-)
+from cf.record.keeper import Change, EntryError, add_entries, check_text
 from cf.record.reader import MAX_BYTES, Game, read_game
 from cf.record.replay import round_starter
 from cf.record.standings import GameStandings, standings_of
+from cf.record.undo import round_entries, undo_last
 from cf.render.standings import game_json, movement, scoreboard_footer
 from cf.rules import Rules
 
