@@ -11,7 +11,8 @@ cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 
 from cf.photo import nets, train  # noqa: E402
-from cf.photo.scenes import BACKGROUND, FACE, label_map, render_family, rim_map  # noqa: E402
+from cf.photo.labels import BACKGROUND, FACE, label_map, rim_map  # noqa: E402
+from cf.photo.scenes import render_family  # noqa: E402
 
 
 def test_the_rim_map_marks_where_a_tile_lies_but_its_face_class_does_not():
@@ -151,7 +152,7 @@ def _one_on_another() -> object:
 def test_tiles_are_labelled_in_the_order_drawn_a_later_one_over_an_earlier():
     """Of a tile under another, the part covered is the upper tile's (its rim background,
     its face face), never the lower's; the rest of the lower tile's face is still face."""
-    from cf.photo.scenes import covered
+    from cf.photo.labels import covered
 
     photo = _one_on_another()
     labels = label_map(photo, 320, 240)
@@ -166,7 +167,7 @@ def test_tiles_are_labelled_in_the_order_drawn_a_later_one_over_an_earlier():
 
 
 def test_a_half_under_another_tile_is_no_half_to_read():
-    from cf.photo.scenes import half_crops
+    from cf.photo.labels import half_crops
 
     for seed in range(5):
         labels = [n for _, n in half_crops(np.random.default_rng(seed), _one_on_another(), 32)]
@@ -174,7 +175,7 @@ def test_a_half_under_another_tile_is_no_half_to_read():
 
 
 def test_a_pile_lays_tiles_partly_on_others():
-    from cf.photo.scenes import covered
+    from cf.photo.labels import covered
 
     shares = [max(s) for seed in range(10) for s in covered(render_family(seed, "pile"))]
     assert any(s > 0.5 for s in shares) and any(0 < s < 0.3 for s in shares)
@@ -221,7 +222,7 @@ def test_mixed_photos_show_printed_pictures_as_big_as_a_tile_where_a_tile_would_
 
 
 def test_tiles_that_only_touch_cover_nothing():
-    from cf.photo.scenes import covered
+    from cf.photo.labels import covered
     from cf.photo.synth import SynthPhoto
     from cf.tiles import Tile
 

@@ -56,7 +56,7 @@ def prepare_halves(crops: Sequence[np.ndarray]) -> np.ndarray:
 
 
 #: Part of a tile's width left out of the tiles net's face class on each side (and half
-#: that at each end): touching tiles come apart. As :data:`cf.photo.scenes.RIM`.
+#: that at each end): touching tiles come apart. As :data:`cf.photo.labels.RIM`.
 RIM = 0.16
 
 #: How much of a tile's width and length the tiles net's face region spans, as measured on

@@ -8,7 +8,7 @@ Never imported by ``cf`` itself. Every training photo comes from
 
 - **tiles** (:data:`cf.photo.nets.TILE_NET`): a small U-Net that maps a photo, its long side
   :data:`cf.photo.nets.SEG_SIZE` pixels, to three classes per pixel: background, tile face
-  inside its rim, divider (:func:`cf.photo.scenes.label_map`). The rim left out makes
+  inside its rim, divider (:func:`cf.photo.labels.label_map`). The rim left out makes
   touching tiles come apart.
 - **halves** (:data:`cf.photo.nets.HALF_NET`): a small classifier of upright half-tiles,
   :data:`cf.photo.nets.HALF_SIDE` pixels square: 0..15 pips, or not a half.
@@ -30,7 +30,8 @@ import numpy as np
 
 from cf.i18n import Message
 from cf.photo import nets
-from cf.photo.scenes import FAMILIES, half_crops, label_map, render_family, rim_map
+from cf.photo.labels import half_crops, label_map, rim_map
+from cf.photo.scenes import FAMILIES, render_family
 
 MODELS = Path(__file__).parent / "models"
 
