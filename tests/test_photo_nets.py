@@ -11,7 +11,7 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 
-from cf.photo import nets, reader  # noqa: E402
+from cf.photo import across, nets, reader, specks  # noqa: E402
 from cf.photo.scenes import render_family  # noqa: E402
 from cf.tiles import Tile  # noqa: E402
 
@@ -173,7 +173,7 @@ def test_a_tile_whose_divider_the_net_missed_is_read_when_one_is_measured(monkey
     it saw no divider in is read when it stands apart, a divider is measured across its
     middle and its halves show pips."""
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
-    assert all(nets.divided(photo.image, np.asarray(b, float)) for b in photo.boxes)
+    assert all(across.divided(photo.image, np.asarray(b, float)) for b in photo.boxes)
     _missed_divider(monkeypatch, photo, 0)
     reading = nets.reading(photo.image, 9, reader.DEFAULT_MIN_CONFIDENCE)
     assert list(reading.tiles) == [photo.tiles[0]] and not reading.unreadable
@@ -197,7 +197,7 @@ def test_a_tile_shape_with_no_divider_measured_stays_a_doubt(monkeypatch):
     like pips), no divider is measured and the region stays a doubt."""
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
     image = _undivided(photo.image, photo.boxes[0])
-    assert not nets.divided(image, np.asarray(photo.boxes[0], float))
+    assert not across.divided(image, np.asarray(photo.boxes[0], float))
     _missed_divider(monkeypatch, photo, 0)
     reading = nets.reading(image, 9, reader.DEFAULT_MIN_CONFIDENCE)
     assert not reading.reads and [u.reason for u in reading.unreadable] == [nets.NO_DIVIDER]
@@ -224,7 +224,7 @@ def test_pips_next_to_the_divider_are_not_taken_for_one(pips):
             centre = np.array([240.0, 180.0])
             box = synth._composite(img, sprite, alpha, centre, float(30 * seed), 40.0, rng, 1)
             img = cv2.GaussianBlur(np.clip(img, 0, 255).astype(np.uint8), (0, 0), 0.6)
-            measured.append(nets.divided(img, np.asarray(box, float)))
+            measured.append(across.divided(img, np.asarray(box, float)))
         assert measured == [True, False]
 
 
@@ -239,7 +239,7 @@ def test_a_card_with_a_dot_near_each_end_has_no_divider():
     for t in (0.2, 0.8):
         centre = tuple(int(v) for v in np.round(ends[0] + (ends[1] - ends[0]) * t))
         cv2.circle(card, centre, 4, (30, 30, 30), -1, cv2.LINE_AA)
-    assert not nets.divided(card, box)
+    assert not across.divided(card, box)
 
 
 def test_a_tile_shape_among_others_or_blank_stays_a_doubt(monkeypatch):
@@ -293,11 +293,11 @@ def test_a_line_across_a_blank_middle_is_measured_where_a_divider_is_not():
     assert photo.tiles[FAINT_TILE] == Tile(0, 0)
     box = np.asarray(photo.boxes[FAINT_TILE], float)
     faint = _faint_divider(photo.image, box, 8)
-    assert nets.line_across(faint, box) and not nets.divided(faint, box)
-    assert not nets.line_across(_faint_divider(photo.image, box, 0), box)
+    assert across.line_across(faint, box) and not across.divided(faint, box)
+    assert not across.line_across(_faint_divider(photo.image, box, 0), box)
     sides = box[1] - box[0], box[2] - box[1]
     along = max(sides, key=lambda side: float(np.linalg.norm(side)))
-    assert not nets.line_across(faint, box + 0.3 * along)  # the line at 0.2 of its length
+    assert not across.line_across(faint, box + 0.3 * along)  # the line at 0.2 of its length
 
 
 def test_a_double_blank_with_a_faint_divider_is_a_doubt_never_left_out():
@@ -464,7 +464,7 @@ def test_a_plain_face_down_tile_beside_a_hand_read_is_left_out():
     image = np.clip(image, 0, 255).astype(np.uint8)
     [(outline, why)] = nets.tile_outlines(image)[1]
     assert why == nets.NO_DIVIDER and np.linalg.norm(outline.mean(axis=0) - centre) < 10
-    assert not nets.line_across(image, outline)
+    assert not across.line_across(image, outline)
     reading = combined.read_hand(image, 9)
     assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
 
@@ -489,7 +489,7 @@ def _two_tiles_and(
 
 def test_a_speck_of_face_apart_from_the_tiles_is_told_as_one():
     """A glare spot or a crumb the tiles net sees as face, far under a tile's face
-    (nets.SPECK of the tiles') and apart from every other face, is a speck: still a doubt,
+    (specks.SPECK of the tiles') and apart from every other face, is a speck: still a doubt,
     with its own reason (combined.py lets it stop no reading both readers agree on)."""
 
     def kinds(odd: list) -> list[str]:
@@ -517,7 +517,7 @@ def test_a_speck_beside_a_tile_or_at_the_photos_edge_is_no_speck():
 
 def test_a_speck_on_something_that_is_not_the_table_is_no_speck():
     """A bright bit on a face-down tile (or a card, a printed picture) is no glint on the
-    table: the ring around it is not the table's colour (nets.SPECK_ON), so it stays a
+    table: the ring around it is not the table's colour (specks.SPECK_ON), so it stays a
     doubt as any other (in a trap photo such a doubt was all that refused a printed
     domino both readers read in a row)."""
     grey = np.zeros((120, 160, 3), np.uint8)
@@ -576,9 +576,9 @@ def test_the_table_colour_needs_no_opencv_lab_tables(monkeypatch):
     _tiles, odd = _two_tiles_and((70, 80, 6))
     assert [why for _, why in odd] == [nets.SPECK_SEEN]
     table = np.ones((3, 10, 10), np.float32) * np.array([1, 0, 0])[:, None, None]
-    grey = nets._table_distance(np.zeros((10, 10), np.uint8), nets.Seen(table, np.ones(2)))
+    grey = specks.table_distance(np.zeros((10, 10), np.uint8), nets.Seen(table, np.ones(2)))
     assert grey(np.array([[1, 1], [2, 2]])) == 0
     no_table = nets.Seen(table[[1, 0, 2]], np.ones(2))
-    assert nets._table_distance(np.zeros((10, 10, 3), np.uint8), no_table)(np.ones((2, 2))) == (
+    assert specks.table_distance(np.zeros((10, 10, 3), np.uint8), no_table)(np.ones((2, 2))) == (
         float("inf")
     )

@@ -176,7 +176,7 @@ def _nothing_more(reading: PhotoReading, nets_: PhotoReading) -> bool:
     most part on tiles read (a speck of face over the seam between two): two independent
     reviews found such a doubt all that stopped a misread both nets agreed on (a worn 9
     read as an 8) or a printed domino both readers read. A speck of face apart from every
-    tile (:data:`cf.photo.nets.SPECK`: a glint, a crumb) does not count: here both readers
+    tile (:data:`cf.photo.specks.SPECK`: a glint, a crumb) does not count: here both readers
     read every tile, and the same ones."""
     for read in nets_.reads:
         same = [r for r in reading.reads if _overlap(r.box, read.box)]

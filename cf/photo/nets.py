@@ -7,15 +7,16 @@ Trained on synthetic photos only by :mod:`cf.photo.train`; the ONNX files are in
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from cf.photo.across import divided, line_across
 from cf.photo.outlines import TILE_ASPECT, shared_area
+from cf.photo.specks import find_specks, table_distance
 from cf.tiles import Tile
 
 #: The files, in ``cf/photo/models/``.
@@ -194,8 +195,9 @@ def tile_outlines(
     corners in image pixels, the short side first), and outlines of face regions it does
     not take as one tile, each with the reason: not one tile's shape (tiles run together, a
     part of a tile), no divider across its middle (every face-up tile has one: a blank
-    face is the back of a tile or a piece of card), or a speck (:data:`SPECK`). ``view``:
-    :func:`seen` of the photo, when the caller has it."""
+    face is the back of a tile or a piece of card), or a speck
+    (:data:`cf.photo.specks.SPECK`). ``view``: :func:`seen` of the photo, when the caller
+    has it."""
     import cv2
 
     view = view or seen(image)
@@ -228,104 +230,13 @@ def tile_outlines(
                 tiles.append(corners)
             elif kind is not None:
                 odd.append((corners, kind))
-    specks = _specks(labels, stats, [i for _, i in lone], tile_areas, _table_distance(image, view))
+    specks = find_specks(
+        labels, stats, [i for _, i in lone], tile_areas, table_distance(image, view)
+    )
     for n, index in lone:
         if index in specks:
             odd[n] = (odd[n][0], SPECK_SEEN)
     return tiles, odd
-
-
-#: A face region the tiles net sees whose area is under this part of the median face of
-#: the single tiles it sees in the same photo is a speck (:data:`SPECK_SEEN`) when it also
-#: lies apart from every other face region (no face within :data:`SPECK_APART` of a tile's
-#: width) and off the photo's edges: a glare spot on the table, a crumb, a scrap of paper.
-#: A tile shows that little of its face when the rest is under another tile (its face
-#: beside that tile's) or out of the frame (at an edge): those are no specks. Bits of face
-#: within that reach count with it (a tile's edge seen in pieces is no speck). A speck is
-#: still a doubt of the nets'; only where both readers read the same whole hand does it
-#: not stop that reading (:func:`cf.photo.combined._nothing_more`).
-SPECK = 0.1
-SPECK_APART = 0.5
-
-
-def _specks(
-    labels: np.ndarray,
-    stats: np.ndarray,
-    regions: list[int],
-    tile_areas: list[int],
-    table: Callable[[np.ndarray], float],
-) -> set[int]:
-    """Which of the face ``regions`` (component numbers in ``labels``, with ``stats`` as
-    :func:`cv2.connectedComponentsWithStats` gives them) are specks (:data:`SPECK`), the
-    single tiles' face areas being ``tile_areas``; ``table`` measures how far from the
-    table's colour a ring of output pixels is (:data:`SPECK_ON`)."""
-    import cv2
-
-    if not tile_areas or not regions:
-        return set()
-    typical = float(np.median(tile_areas))
-    reach = max(1, round(SPECK_APART * math.sqrt(typical / 2)))  # a face about 1 x 2
-    height, width = labels.shape
-    out = set()
-    for index in regions:
-        x, y, bw, bh, area = (int(v) for v in stats[index])
-        if area >= SPECK * typical or x <= 0 or y <= 0 or x + bw >= width or y + bh >= height:
-            continue
-        x0, y0 = max(0, x - reach), max(0, y - reach)
-        x1, y1 = min(width, x + bw + reach), min(height, y + bh + reach)
-        window = labels[y0:y1, x0:x1]
-        own = (window == index).astype(np.uint8)
-        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
-        around = cv2.dilate(own, kernel) > 0
-        # Bits of face beside it count with it: together they must be a speck too.
-        near = np.unique(window[around])
-        if sum(int(stats[k, cv2.CC_STAT_AREA]) for k in near if k) >= SPECK * typical:
-            continue
-        ys, xs = np.nonzero(around & (window == 0))
-        if table(np.stack([xs + x0, ys + y0], axis=1)) < SPECK_ON:
-            out.add(index)
-    return out
-
-
-#: A speck lies on the table: the median colour of the ring around it (out to
-#: :data:`SPECK_APART`) is within this Lab distance (8-bit Lab) of the median colour of
-#: everything the tiles net sees as background. A bright bit on a face-down tile, a card
-#: or a printed picture is no glint on the table; there it stays a doubt as any other.
-SPECK_ON = 20.0
-
-
-def _table_distance(image: np.ndarray, view: Seen) -> Callable[[np.ndarray], float]:
-    """How far (8-bit Lab) the median colour of a ring of output pixels (N x 2: x, y) lies
-    from the median colour of the photo's background in the tiles net's view (with
-    :func:`cf.photo.lab.bgr_to_lab`: OpenCV's own conversion builds its tables, 0.15 s of
-    CPU, the first time a process asks)."""
-    from cf.photo.lab import bgr_to_lab
-    from cf.photo.reader import to_bgr8
-
-    image = to_bgr8(np.asarray(image))
-
-    def colours(points: np.ndarray) -> np.ndarray:
-        h, w = image.shape[:2]
-        at = np.round((np.asarray(points, np.float64) + 0.5) * view.to_image).astype(int)
-        xs, ys = np.clip(at[:, 0], 0, w - 1), np.clip(at[:, 1], 0, h - 1)
-        return np.asarray(image[ys, xs], np.uint8).reshape(-1, 1, 3)
-
-    table: list[np.ndarray] = []  # measured once, when first asked
-
-    def distance(points: np.ndarray) -> float:
-        if not table:
-            ys, xs = np.nonzero(view.probs[0] >= 0.5)
-            if len(xs) == 0:  # no table seen: nothing lies on it
-                return float("inf")
-            step = max(1, len(xs) // 4000)
-            everywhere = colours(np.stack([xs, ys], axis=1)[::step])
-            table.append(np.median(bgr_to_lab(everywhere), axis=(0, 1)))
-        if len(points) == 0:
-            return float("inf")
-        ring = np.median(bgr_to_lab(colours(points)), axis=(0, 1))
-        return float(np.linalg.norm(ring.astype(np.float64) - table[0].astype(np.float64)))
-
-    return distance
 
 
 #: Stricter bounds on the background probability that split a face region of no tile's
@@ -522,71 +433,9 @@ def _apart(corners: np.ndarray, others: Sequence[np.ndarray]) -> bool:
     return not any(shared_area(grown, other) > 0 for other in others)
 
 
-#: A divider measured across a tile's middle: in the tile warped upright, some row between
-#: :data:`MIDDLE` of its length from either end differs from the face over at least
-#: :data:`DIVIDED` of the width (its sides' tenths left out). Pips lie off that band (the
-#: row of a 7, 8 or 9 nearest the divider is centred at about 0.36 of the length), so a
-#: row of marks so wide there is a bar.
-MIDDLE, DIVIDED = 0.42, 0.6
 #: How sure the halves net must be of a tile read where only the measure saw a divider:
 #: more than of others (a back with a groove, a printed picture can pass the measure).
 FAINT_CONFIDENCE = 0.9
-#: A pixel differs from the face when its Lab distance from the face's colour (the tile's
-#: median) is above half the tile's strongest marks (their 98th percentile) and above this.
-INK_FLOOR = 10.0
-
-
-def _from_face(image: np.ndarray, corners: np.ndarray, width: int) -> np.ndarray:
-    """The tile outlined by ``corners`` (4 x 2, image pixels), warped upright ``width``
-    pixels wide: each pixel's Lab distance from the face's colour (the tile's median)."""
-    import cv2
-
-    from cf.photo.lab import bgr_to_lab
-
-    crop = upright(image, corners, width)
-    lab = bgr_to_lab(cv2.GaussianBlur(crop, (3, 3), 0)).astype(np.float32)
-    face = np.median(lab.reshape(-1, 3), axis=0)
-    return np.asarray(np.linalg.norm(lab - face, axis=2))
-
-
-def divided(image: np.ndarray, corners: np.ndarray, width: int = 48) -> bool:
-    """Whether a divider is measured across the middle of the tile outlined by ``corners``
-    (4 x 2, image pixels), whatever its colour: a bar darker or lighter than the face."""
-    distance = _from_face(image, corners, width)
-    ink = distance > max(0.5 * float(np.percentile(distance, 98)), INK_FLOOR)
-    side = width // 10
-    across = ink[:, side : width - side].mean(axis=1)
-    length = distance.shape[0]
-    middle = across[int(MIDDLE * length) : int((1 - MIDDLE) * length) + 1]
-    return bool(middle.size) and float(middle.max()) >= DIVIDED
-
-
-#: A line across a blank tile's middle: in the tile warped upright, the median (across
-#: its width, the sides' tenths left out) of each row's Lab distance from the face's colour;
-#: the strongest row between :data:`MIDDLE` of its length from either end is at least
-#: :data:`LINE_FLOOR` and :data:`LINE_OVER` times the rows of the halves' middles (their
-#: 90th percentile). A faint divider or a groove passes; a plain back, its bevel and its
-#: noise (alike on every row) do not.
-LINE_FLOOR, LINE_OVER = 4.0, 1.5
-#: The rows of the halves' middles, as parts of the tile's length.
-HALF_MIDDLES = ((0.1, 0.35), (0.65, 0.9))
-
-
-def line_across(image: np.ndarray, corners: np.ndarray, width: int = 48) -> bool:
-    """Whether a line, however faint, runs across the middle of the tile outlined by
-    ``corners`` (4 x 2, image pixels): a divider too faint for :func:`divided`, or a
-    groove."""
-    distance = _from_face(image, corners, width)
-    side = width // 10
-    rows = np.median(distance[:, side : width - side], axis=1)
-    length = distance.shape[0]
-    middle = rows[int(MIDDLE * length) : int((1 - MIDDLE) * length) + 1]
-    first, second = (rows[int(a * length) : int(b * length)] for a, b in HALF_MIDDLES)
-    halves = np.concatenate([first, second])
-    if not middle.size or not halves.size:
-        return False
-    strongest = float(middle.max())
-    return strongest >= LINE_FLOOR and strongest >= LINE_OVER * float(np.percentile(halves, 90))
 
 
 #: Length over width below which an outline is not a tile seen face on (about 2): a slanted
