@@ -8,17 +8,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cf.board import Round, RuleViolation
 from cf.errors import clip
 from cf.i18n import N_, Message, Plural, message_of
 from cf.record.problems import Problem, ProblemLog
-from cf.record.reader import Game, HandEntry, MoveEntry, Pos, RoundRecord
+from cf.record.reader import Game, MoveEntry, Pos, RoundRecord
 from cf.record.replay import apply_entry, round_count_message, round_starter, start_round
+from cf.record.round_end import (
+    TargetWatch,
+    cheapest_double,
+    double_blank_note,
+    hand_difference,
+    most_points,
+    not_out_on_double,
+    went_out_on_double,
+    worth,
+)
 from cf.rules import Rules, RulesError
-from cf.tiles import Tile, format_hand, hand_points
+from cf.tiles import Tile, format_hand
 
 
 @dataclass
@@ -91,7 +100,7 @@ class _Checker:
         rules = game.rules or Rules(top=game.top)
         last = rules.rounds_in_game
         too_many = round_count_message(game)
-        target = _TargetWatch(game.players, rules.target, game.problems)
+        target = TargetWatch(game.players, rules.target, game.problems)
         extra = False  # past the rounds the game can have: checked, never replayed nor scored
         for rec in game.rounds:
             if not extra and last is not None and rec.number > last and too_many is not None:
@@ -301,8 +310,8 @@ class _Checker:
         if rec.scores is None or rules is None:
             return
         # A round past the last with no starter recorded: bounded by the cheapest double.
-        bound = starter if starter is not None else _cheapest_double(rules)
-        most = _most_points(rules, bound)
+        bound = starter if starter is not None else cheapest_double(rules)
+        most = most_points(rules, bound)
         untold = rec.moves is not None and board is None
         for name, (score, pos) in rec.scores.items():
             if score is None:
@@ -335,7 +344,7 @@ class _Checker:
             hand = rec.hands.get(name) if rec.hands is not None else None
             if hand is None or hand.tiles is None:
                 continue
-            points = _worth(rules, hand.tiles, _went_out_on_double(board, name))
+            points = worth(rules, hand.tiles, went_out_on_double(board, name))
             if untold and not hand.tiles and score == rules.out_on_double:
                 continue
             if points != score:
@@ -345,7 +354,7 @@ class _Checker:
                     else Message("an empty hand")
                 )
                 if not hand.tiles and score == rules.out_on_double:
-                    what = _not_out_on_double(board, name)
+                    what = not_out_on_double(board, name)
                 self.add(
                     "score-mismatch",
                     Message(
@@ -354,7 +363,7 @@ class _Checker:
                         score=score,
                         what=what,
                         points=points,
-                        note=_double_blank_note(hand.tiles, rules.double_blank),
+                        note=double_blank_note(hand.tiles, rules.double_blank),
                     ),
                     pos,
                     rec.number,
@@ -505,7 +514,7 @@ class _Checker:
             for name, entry in rec.hands.items():
                 if entry.tiles is None:
                     continue
-                problem = _hand_difference(board, name, entry)
+                problem = hand_difference(board, name, entry)
                 if problem:
                     self.add("hands-mismatch", problem, entry.pos, k, player=name)
         if rec.scores is not None and rec.hands is None and self.rules is not None:
@@ -513,8 +522,8 @@ class _Checker:
                 hand = board.hands[name]
                 if score is None or hand.unseen:
                     continue
-                points = _worth(self.rules, hand.known, _went_out_on_double(board, name))
-                most = _most_points(self.rules, board.starter)
+                points = worth(self.rules, hand.known, went_out_on_double(board, name))
+                most = most_points(self.rules, board.starter)
                 if points != score and (score <= most or score == self.rules.out_on_double):
                     left = format_hand(sorted(hand.known, reverse=True)) or Message("nothing")
                     self.add(
@@ -526,7 +535,7 @@ class _Checker:
                             score=score,
                             left=left,
                             points=points,
-                            note=_double_blank_note(hand.known, self.rules.double_blank),
+                            note=double_blank_note(hand.known, self.rules.double_blank),
                         ),
                         pos,
                         k,
@@ -549,7 +558,7 @@ class _Checker:
             name in rec.hands and rec.hands[name].tiles is not None for name in players
         ):
             return {
-                name: _worth(rules, rec.hands[name].tiles or (), _went_out_on_double(board, name))
+                name: worth(rules, rec.hands[name].tiles or (), went_out_on_double(board, name))
                 for name in players
             }
         if board is not None and rec.deal is not None:
@@ -582,139 +591,6 @@ class _Checker:
         if unknown:
             return None
         return {
-            name: _worth(rules, board.hands[name].known, _went_out_on_double(board, name))
+            name: worth(rules, board.hands[name].known, went_out_on_double(board, name))
             for name in players
         }
-
-
-class _TargetWatch:
-    """Running totals of a game played to ``rules.target``: the round in which a total
-    reached it ends the game. A round whose points cannot be told (a problem in it) stops
-    the watch: nothing after it is called a round after the end."""
-
-    def __init__(self, players: list[str], target: int | None, found: list[Problem]) -> None:
-        self.players = players
-        self.target = target
-        self.totals = dict.fromkeys(players, 0)
-        self.watching = target is not None
-        self.read_problems = {p.round for p in found if p.round is not None}
-        #: (round, player, total) of the round that ended the game.
-        self.ended: tuple[int, str, int] | None = None
-
-    def add(self, k: int, points: dict[str, int] | None, *, clean: bool) -> None:
-        if not self.watching or self.target is None:
-            return
-        if points is None or not clean or k in self.read_problems:
-            self.watching = False
-            return
-        for name in self.players:
-            self.totals[name] += points[name]
-        reached = [name for name in self.players if self.totals[name] >= self.target]
-        if reached:
-            self.ended = (k, reached[0], self.totals[reached[0]])
-
-    def after_end(self, k: int) -> str:
-        assert self.ended is not None
-        j, name, total = self.ended
-        return Message(
-            "round {k} comes after the end of the game: {name}'s total reached "
-            "{total} in round {j}, and the game is played to {target} (rules.target)",
-            k=k,
-            name=clip(name),
-            total=total,
-            j=j,
-            target=self.target,
-        )
-
-
-def _not_out_on_double(board: Round | None, name: str) -> Message:
-    """Why an empty hand scored as ``out_on_double`` is worth 0 (for ``score-mismatch``)."""
-    if board is not None and board.winner == name and board.out_tile is not None:
-        return Message(
-            "{name} went out on {tile}, not a double, so the empty hand",
-            name=clip(name),
-            tile=str(board.out_tile),
-        )
-    return Message(
-        "an empty hand counts out_on_double only where the round's moves show going out "
-        "on a double (without a log, record scores alone), so it"
-    )
-
-
-def _went_out_on_double(board: Round | None, name: str) -> bool:
-    """Whether the replayed log shows ``name`` going out by playing a double."""
-    return board is not None and board.winner == name and board.out_on_double
-
-
-def _worth(rules: Rules, tiles: Iterable[Tile], out_on_double: bool) -> int:
-    """The points of a hand left at the end of a round; an empty one is worth 0, or
-    ``out_on_double`` for a player who went out on a double."""
-    tiles = tuple(tiles)
-    if not tiles and out_on_double:
-        return rules.out_on_double
-    return hand_points(tiles, rules.double_blank)
-
-
-def _hand_difference(board: Round, name: str, entry: HandEntry) -> str | None:
-    recorded = set(entry.tiles or ())
-    hand = board.hands[name]
-    on_table = sorted(recorded & board.on_table, reverse=True)
-    if on_table:
-        return Message(
-            "{name}'s recorded hand holds {tiles}, already on the table",
-            name=name,
-            tiles=format_hand(on_table),
-        )
-    elsewhere = [t for t in recorded if board.owner.get(t, name) != name]
-    if elsewhere:
-        t = elsewhere[0]
-        return Message(
-            "{name}'s recorded hand holds {tile}, which the log leaves with {owner}",
-            name=name,
-            tile=str(t),
-            owner=board.owner[t],
-        )
-    missing = sorted(hand.known - recorded, reverse=True)
-    if missing:
-        return Message(
-            "{name}'s recorded hand lacks {tiles}, which the log leaves with them",
-            name=name,
-            tiles=format_hand(missing),
-        )
-    if len(recorded) != hand.size:
-        has, left = _tiles(len(recorded)), _tiles(hand.size)
-        return Message(
-            "{name}'s recorded hand has {has}, the log leaves {left}",
-            name=name,
-            has=has,
-            left=left,
-        )
-    return None
-
-
-def _cheapest_double(rules: Rules) -> Tile:
-    """The double worth least under ``rules`` (1-1, or 0-0 where it counts under 2)."""
-    doubles = (Tile.of(d, d) for d in range(rules.top + 1))
-    return min(doubles, key=lambda t: t.points(rules.double_blank))
-
-
-def _most_points(rules: Rules, starter: Tile) -> int:
-    """The points of the whole set less the round's starter: more than any hand can hold."""
-    top = rules.top
-    pips = top * (top + 1) * (top + 2) // 2  # every number appears top + 2 times
-    return pips + rules.double_blank - starter.points(rules.double_blank)
-
-
-def _double_blank_note(tiles: object, double_blank: int) -> str:
-    """Where a hand holds 0-0, which value the file gives it and how to change it."""
-    if Tile.of(0, 0) not in tiles:  # type: ignore[operator]
-        return ""
-    return Message(
-        " (0-0 counts {value} in this file; if your table counts it otherwise, "
-        "set it in the file, as in rules: {{double_blank: 25}})",
-        value=double_blank,
-    )
-
-
-def _tiles(n: int) -> str:
-    return Message("{n} tile", n=n) if n == 1 else Message("{n} tiles", n=n)
