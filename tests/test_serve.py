@@ -184,6 +184,47 @@ def test_a_write_needs_the_token_it_carries_not_only_the_cookie(client, game):
     assert r.status_code == 403
 
 
+@pytest.mark.parametrize(("method", "route"), ROUTES)
+def test_on_loopback_this_computer_needs_no_token(game, method, route):
+    """SPEC 13: only --lan asks for the join token. Without it the server listens on
+    127.0.0.1 alone, so a request addressed to this computer by name is let in; a wrong
+    token given changes nothing, and sets no cookie."""
+    for base in ("http://127.0.0.1:8765", "http://localhost:8765"):
+        c = TestClient(
+            create_app(Store(str(game), "game.yaml"), TOKEN, max_events=1, loopback=True),
+            base_url=base,
+        )
+        r = c.request(method, route + ("&" if "?" in route else "?") + "t=wrong")
+        assert r.status_code != 403, (base, route, r.text)
+        assert "set-cookie" not in r.headers
+        assert r.headers["x-frame-options"] == "DENY"
+
+
+def test_on_loopback_another_name_or_site_still_needs_the_token(game):
+    """A web page that points a name of its own at 127.0.0.1 (DNS rebinding) addresses the
+    server by that name: without the token it is 403, read or write; a POST from another
+    site's page is 403 whatever it carries."""
+    app = create_app(Store(str(game), "game.yaml"), TOKEN, max_events=1, loopback=True)
+    before = game.read_bytes()
+    rebound = TestClient(app, base_url="http://evil.example:8765")
+    assert rebound.get("/api/state").status_code == 403
+    assert rebound.get("/api/state", headers=WRITE).status_code == 200
+    entries = [["Ana", "0"], ["Ben", "5"], [HOSTILE, "7"]]
+    assert rebound.post("/api/round", json={"entries": entries}).status_code == 403
+    local = TestClient(app, base_url="http://127.0.0.1:8765")
+    for headers in (
+        {"origin": "http://evil.example"},
+        {"origin": "null"},
+        {"sec-fetch-site": "cross-site"},
+    ):
+        r = local.post("/api/round", json={"entries": entries}, headers=headers)
+        assert r.status_code == 403, headers
+    assert game.read_bytes() == before
+    r = local.post("/api/round", json={"entries": entries})  # a shell's, or the page's
+    assert r.status_code == 200, r.text
+    assert "scores: {Ana: 0, Ben: 5" in game.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize(
     "headers",
     [

@@ -66,18 +66,33 @@ def game(tmp_path) -> Path:
     return tmp_path / "g.yaml"
 
 
-def test_serves_on_loopback_with_a_token_and_stops_on_ctrl_c(game):
+def request(url: str, data: bytes | None = None, **headers: str) -> tuple[int, str]:
+    req = urllib.request.Request(url, data=data, headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+def test_serves_on_loopback_and_stops_on_ctrl_c(game):
+    """SPEC 13: by default it listens on 127.0.0.1 and prints the address; only --lan asks
+    for the join token, so http://127.0.0.1:PORT/ as it is opens the page (the printed
+    address, with its token, too)."""
     proc, url = start([game.name, "--port", "0"], game.parent)
     try:
         assert url.startswith("http://127.0.0.1:") and "/?t=" in url
         base = url.split("?")[0]
-        assert get(base) == (403, "forbidden")
+        status, page = get(base)
+        assert status == 200 and "cf-state" in page
         status, page = get(url)
         assert status == 200 and "cf-state" in page
-        status, text = get(url.replace("/?", "/api/state?"))
+        status, text = get(base + "api/state")
         assert json.loads(text)["players"] == ["Ana", "Ben"]
+        port = base.rsplit(":", 1)[1].rstrip("/")
+        assert get(f"http://localhost:{port}/api/state")[0] == 200
         # an open event stream does not hold up the stop
-        stream = urllib.request.urlopen(url.replace("/?", "/events?"), timeout=10)
+        stream = urllib.request.urlopen(base + "events", timeout=10)
         assert stream.readline().startswith(b"retry:")
     finally:
         start_stop = time.monotonic()
@@ -85,6 +100,32 @@ def test_serves_on_loopback_with_a_token_and_stops_on_ctrl_c(game):
     assert code == 130
     assert "Interrupted." in err and "Traceback" not in err
     assert time.monotonic() - start_stop < 10
+
+
+def test_on_loopback_a_write_needs_no_token_but_another_site_is_refused(game):
+    """A shell's POST needs no token on loopback; a web page's that another site made (its
+    Origin), or that a name of its own pointed here (DNS rebinding: its Host), is 403
+    without the token, and nothing is written."""
+    proc, url = start([game.name, "--port", "0"], game.parent)
+    try:
+        base = url.split("?")[0]
+        token = url.split("?t=")[1]
+        body = json.dumps({"entries": [["Ana", "0"], ["Ben", "7"]]}).encode()
+        json_type = {"Content-Type": "application/json"}
+        evil = {"Origin": "http://evil.example", **json_type}
+        assert request(base + "api/round", body, **evil) == (403, "forbidden")
+        rebound = {"Host": "evil.example", **json_type}
+        assert request(base + "api/state", **rebound) == (403, "forbidden")
+        assert request(base + "api/round", body, **rebound) == (403, "forbidden")
+        assert game.read_text(encoding="utf-8").endswith("rounds: []\n")
+        assert (
+            request(base + "api/state", **{"Host": "evil.example", "X-CF-Token": token})[0] == 200
+        )
+        status, text = request(base + "api/round", body, **json_type)
+        assert status == 200, text
+        assert "Ben: 7" in game.read_text(encoding="utf-8")
+    finally:
+        stop(proc)
 
 
 def test_a_port_in_use_is_a_clear_error(game):
@@ -127,6 +168,10 @@ def test_lan_prints_the_address_with_its_token_and_a_qr_code(game):
         assert "/?t=" in url and not url.startswith("http://127.0.0.1:")
         out = proc.stdout.readline() if proc.stdout else ""
         assert "█" in out or "▀" in out or "▄" in out  # the QR code, in block characters
+        # this computer too needs the token with --lan: it listens on every address
+        port = url.split("?")[0].rsplit(":", 1)[1].rstrip("/")
+        assert get(f"http://127.0.0.1:{port}/") == (403, "forbidden")
+        assert get(f"http://127.0.0.1:{port}/?t={url.split('?t=')[1]}")[0] == 200
     finally:
         stop(proc)
 

@@ -30,11 +30,11 @@ DEFAULT_PORT = 8765
     fix a round, undo the last one.
 
     Every write goes through the same checks, lock and atomic write as cf add. By
-    default only this computer can open the page (127.0.0.1); --lan lets the phones on
-    the local network join with the address printed (it carries a join token; without
-    it every request is refused). The page is in the language of each phone's browser
-    (Spanish, Galician or English), else in cf's. Ctrl-C stops the server (exit 130). A
-    port already in use is an error (exit 1): choose another with --port.
+    default only this computer can open the page (127.0.0.1, no token needed); --lan lets
+    the phones on the local network join with the address printed (it carries a join
+    token; without it every request is refused). The page is in the language of each
+    phone's browser (Spanish, Galician or English), else in cf's. Ctrl-C stops the server
+    (exit 130). A port already in use is an error (exit 1): choose another with --port.
 
     \b
     Examples:
@@ -113,7 +113,11 @@ def serve(
 
     servers: list[Any] = []
     web = create_app(
-        Store(file), token, view_only=view_only, is_stopping=lambda: servers[0].should_exit
+        Store(file),
+        token,
+        view_only=view_only,
+        is_stopping=lambda: servers[0].should_exit,
+        loopback=not lan,
     )
     config = uvicorn.Config(web, log_level="warning", timeout_graceful_shutdown=2, lifespan="off")
     servers.append(uvicorn.Server(config))

@@ -17,12 +17,16 @@ output, and add ``shown``, the same messages in a language, when asked with ``?l
 (the page asks in its own). Each request is translated in its own context
 (:func:`cf.i18n.speaking`): two readers in two languages at once never see each other's.
 
-Every request needs the join token: in the URL (``?t=``), else in the ``X-CF-Token``
-header, else in the cookie the page sets (one per server: :func:`cookie_name`). Without
-it: 403 and a body that says nothing more. A POST must also carry it itself, in the
-``X-CF-Token`` header (the page's way) or its URL, never the cookie alone (a browser adds
-it to a request another site makes), and a POST whose ``Origin`` is another site is
-refused. Bodies are bounded before they are read whole.
+With ``--lan`` (SPEC 13) every request needs the join token: in the URL (``?t=``), else
+in the ``X-CF-Token`` header, else in the cookie the page sets (one per server:
+:func:`cookie_name`). Without it: 403 and a body that says nothing more. A POST must also
+carry it itself, in the ``X-CF-Token`` header (the page's way) or its URL, never the cookie
+alone (a browser adds it to a request another site makes). Without ``--lan`` the server
+listens on 127.0.0.1 alone, and a request addressed to this computer by name
+(``127.0.0.1`` or ``localhost``) needs no token; one addressed to any other name (a web
+page's DNS rebinding: its own name made to point here) needs it as above. Either way a
+POST whose ``Origin`` is another site is refused. Bodies are bounded before they are read
+whole.
 """
 
 from __future__ import annotations
@@ -119,11 +123,14 @@ def create_app(
     max_events: int | None = None,
     is_stopping: Callable[[], bool] = lambda: False,
     language: str | None = None,
+    loopback: bool = False,
 ) -> ASGIApp:
     """The app. ``language``: the server's language, for a page whose browser asks for
     none cf speaks (default: cf's, from ``--lang``, ``CF_LANG``, ``LANG``…).
     ``photos``: whether photos can be read (default: the photo extra is
-    installed). ``poll``: seconds between looks at the file for /events; ``max_events``
+    installed). ``loopback``: the server listens on 127.0.0.1 alone (no ``--lan``), so a
+    request addressed to this computer needs no token. ``poll``: seconds between looks at
+    the file for /events; ``max_events``
     ends each event stream after that many (tests); ``is_stopping`` ends them all (the
     server is shutting down)."""
     if photos is None:
@@ -249,7 +256,7 @@ def create_app(
         Route("/api/undo", undo, methods=["POST"]),
         Route("/api/photo", photo, methods=["POST"]),
     ]
-    return Guard(Starlette(routes=routes), token)
+    return Guard(Starlette(routes=routes), token, loopback=loopback)
 
 
 _NO_STORE = {"cache-control": "no-store"}
@@ -415,10 +422,11 @@ async def _bounded_body(request: Request, limit: int, lang: str | None) -> bytes
 class Guard:
     """The join token on every request, and the rules for writes (module docstring)."""
 
-    def __init__(self, app: ASGIApp, token: str) -> None:
+    def __init__(self, app: ASGIApp, token: str, *, loopback: bool = False) -> None:
         self.app = app
         self.token = token
         self.cookie = cookie_name(token)
+        self.loopback = loopback
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -430,13 +438,13 @@ class Guard:
         from_url = request.query_params.get("t")
         cookie = request.cookies.get(self.cookie)
         given = from_url or request.headers.get(HEADER) or cookie or ""
-        if not self._is_token(given):
+        if not (self._is_token(given) or self._this_computer(request)):
             await _forbidden(scope, receive, send)
             return
         if request.method not in ("GET", "HEAD") and not self._may_write(request):
             await _forbidden(scope, receive, send)
             return
-        set_cookie = bool(from_url) and cookie != from_url
+        set_cookie = bool(from_url) and cookie != from_url and self._is_token(from_url or "")
 
         async def send_with_headers(message: Event) -> None:
             if message["type"] == "http.response.start":
@@ -454,12 +462,22 @@ class Guard:
     def _is_token(self, given: str) -> bool:
         return hmac.compare_digest(given.encode(), self.token.encode())
 
+    def _this_computer(self, request: Request) -> bool:
+        """A request to a server on 127.0.0.1 alone, addressed to this computer by name: no
+        other computer can reach it, and a web page that points a name of its own here (DNS
+        rebinding) addresses it by that name."""
+        if not self.loopback:
+            return False
+        host = request.headers.get("host", "")
+        return urlsplit(f"//{host}").hostname in LOOPBACK_NAMES
+
     def _may_write(self, request: Request) -> bool:
         """A write carries the token itself, in its header or its URL (SPEC 13: "writes are
         POSTs carrying it"; the cookie a browser adds to any request to this host is not
-        enough), and comes from this site's own page."""
+        enough), or is addressed to a server on this computer alone; and it comes from
+        this site's own page, or from no page at all."""
         carried = request.headers.get(HEADER) or request.query_params.get("t") or ""
-        if not self._is_token(carried):
+        if not (self._is_token(carried) or self._this_computer(request)):
             return False
         site = request.headers.get("sec-fetch-site")
         if site is not None and site not in ("same-origin", "none"):
@@ -470,6 +488,10 @@ class Guard:
             if origin == "null" or urlsplit(origin).netloc != host:
                 return False
         return True
+
+
+#: The names of this computer a request to a server on 127.0.0.1 alone may use.
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost"})
 
 
 async def _forbidden(scope: Scope, receive: Receive, send: Send) -> None:
