@@ -190,7 +190,25 @@ def test_a_name_that_picks_nobody_or_two_is_exit_1_with_a_hint(cli, tmp_path, ga
     [
         (["Ana=1", "Ben=2", "Carla=3"], "Dan missing"),
         (["Ana=1", "Ben=2", "Carla=3", "Dan=0", "ana=4"], "given twice"),
-        (["Ana=1", "Ben=2", "Carla=3", "Dan=7-1"], "not in double-six"),
+        # Tiles that no hand of the set holds: the file as it would be has the problem,
+        # printed as cf validate prints it (SPEC 8), in a round of scores or of hands.
+        (
+            ["Ana=1", "Ben=2", "Carla=3", "Dan=7-1"],
+            "round 1: [tile] Dan's hand: '7-1' is not in double-six: pips go from 0 to 6",
+        ),
+        (
+            ["Ana=out", "Ben=1-0", "Carla=2-0", "Dan=7-1"],
+            "round 1: [tile] Dan's hand: '7-1' is not in double-six: pips go from 0 to 6",
+        ),
+        (
+            ["Ana=1", "Ben=3-0 [0|3]", "Carla=3", "Dan=0"],
+            "[duplicate-tile] Ben's hand holds 3-0 twice",
+        ),
+        (
+            ["Ana=out", "Ben=3-0 0-3", "Carla=2-0", "Dan=4-1"],
+            "[duplicate-tile] Ben's hand holds 3-0 twice",
+        ),
+        (["Ana=1", "Ben=2", "Carla=3", "Dan=1_0"], "Dan: '1_0' is not a tile (write it like"),
         (["Ana=1", "Ben=2", "Carla=3", "Dan=-4"], "Dan: '-4' is not a score (a score is a whole"),
         (["Ana=1", "Ben=2", "Carla=3", "Dan=12.5"], "Dan: '12.5' is not a score (a score is a"),
         (

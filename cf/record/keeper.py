@@ -40,7 +40,15 @@ from cf.record.emit import yaml_key
 from cf.record.problems import Problem
 from cf.record.reader import Game, Pos, RoundRecord, read_game
 from cf.rules import Rules
-from cf.tiles import DominoSet, NotationError, Tile, format_hand, hand_points, parse_hand
+from cf.tiles import (
+    DominoSet,
+    NotationError,
+    Tile,
+    format_hand,
+    hand_points,
+    parse_hand,
+    split_tokens,
+)
 
 #: The most digits a score may have (the reader allows as many).
 MAX_DIGITS = 1000
@@ -223,6 +231,9 @@ def parse_value(text: str, top: int) -> Value:
     try:
         return parse_hand(text, top)
     except NotationError as exc:
+        tiles = _tiles_as_given(text)
+        if tiles is not None:  # tiles, but not a hand of this set: the file's problems say why
+            return tiles
         raise EntryError(
             Message(
                 "{exc} (a value is a score, tiles, '{OUT}', '{OUT_DOUBLE}' or @PHOTO)",
@@ -231,6 +242,16 @@ def parse_value(text: str, top: int) -> Value:
                 OUT_DOUBLE=OUT_DOUBLE,
             )
         ) from None
+
+
+def _tiles_as_given(text: str) -> tuple[Tile, ...] | None:
+    """The tiles ``text`` names, whatever the set, a tile twice kept twice; None unless each
+    word is a tile. Such a hand is written as given: the file as it would be has the
+    problem (``tile``, ``duplicate-tile``), printed as cf validate prints it (SPEC 8)."""
+    try:
+        return tuple(Tile.parse(token) for token in split_tokens(text))
+    except NotationError:
+        return None
 
 
 def round_data(
@@ -495,24 +516,33 @@ def tile_problems(
     change: Change, entries: Sequence[tuple[str, Value]], starter: Tile, number: int
 ) -> list[Problem]:
     """``duplicate-tile`` for tiles no hand can hold at the end of round ``number``, written
-    as scores in ``change``: its starter, or a tile in two hands (a round written as
-    scores keeps the tiles only in a comment, which no check reads again). Each at the
-    score of the player it names, as cf validate would report it of a round of hands."""
+    as scores in ``change``: its starter, a tile in two hands or twice in one; ``tile`` for
+    one the set does not have (a round written as scores keeps the tiles only in a
+    comment, which no check reads again). Each at the score of the player it names, as cf
+    validate would report it of a round of hands."""
     problems: list[Problem] = []
     held: dict[Tile, str] = {}
+    top = change.game.top
     for player, value in entries:
         if not isinstance(value, tuple):
             continue
         pos = _score_pos(change, number, player)
+        hand = Message("{player}'s hand", player=player)
         for tile in value:
-            if tile == starter:
+            code = "duplicate-tile"
+            if tile.high > top:  # as cf validate says it of a hand
+                code = "tile"
+                message = Message("{what}: {why}", what=hand, why=_not_in_set(tile, top))
+            elif tile == starter:
                 message = Message(
                     "{player}: {tile} starts round {number}, so it is in no hand",
                     player=player,
                     tile=tile,
                     number=number,
                 )
-            elif tile in held and held[tile] != player:
+            elif held.get(tile) == player:
+                message = Message("{what} holds {tile} twice", what=hand, tile=tile)
+            elif tile in held:
                 message = Message(
                     "{tile} is given to {held} and to {player}",
                     tile=tile,
@@ -522,7 +552,14 @@ def tile_problems(
             else:
                 held[tile] = player
                 continue
-            problems.append(
-                Problem("duplicate-tile", message, pos.line, pos.column, number, None, player)
-            )
+            problems.append(Problem(code, message, pos.line, pos.column, number, None, player))
     return problems
+
+
+def _not_in_set(tile: Tile, top: int) -> str:
+    """Why ``tile`` is in no hand of the double-``top`` set, as the notation says it."""
+    try:
+        Tile.parse(str(tile), top)
+    except NotationError as exc:
+        return message_of(exc)
+    return str(tile)  # not reached: the tile is above the set
