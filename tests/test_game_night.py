@@ -112,8 +112,8 @@ def test_after_round_k_the_scoreboard_shows_round_k_replaced(cli, family):
     result = cli("add", str(family), "--round", "1", "Ana=7", "Ben=0", "Mamá=12", "Tío Lu=9")
     assert result.exit_code == 0, result.output
     assert result.stdout == (
-        "  rank  player      round 1    total  move\n"
-        "------  --------  ---------  -------  ------\n"
+        "  rank  player      round 1    total  movement\n"
+        "------  --------  ---------  -------  ----------\n"
         "     1  Ben *             0        2  –\n"
         "     2  Ana               7        8  –\n"
         "     3  Tío Lu            9        9  –\n"

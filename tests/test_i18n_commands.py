@@ -23,7 +23,8 @@ HALF = str(EXAMPLES / "in-progress" / "half-played.yaml")
 STOP_WORDS = {
     "the", "and", "with", "which", "round", "rounds", "player", "players", "tile", "tiles",
     "hand", "hands", "starts", "next", "winner", "leader", "drew", "played", "passed",
-    "points", "move", "moves", "problem", "problems", "valid", "wrote", "removed", "yard",
+    "points", "move", "movement", "moves", "problem", "problems", "valid", "wrote", "removed",
+    "yard",
     "should", "would", "there", "this", "that", "is", "are", "of", "to", "wins", "games",
     "game", "average", "left", "best", "play", "score", "scores", "rating",
     "note", "from", "not", "has", "have", "open", "ends", "starter", "foot", "arms",

@@ -436,8 +436,8 @@ def test_scoreboard_text(cli, game):
     cli("add", str(game), "Ana=10", "Ben=0", "Carla=5", "Dan=5")
     result = cli("add", str(game), "Ana=0", "Ben=20", "Carla=1", "Dan=1")
     assert result.stdout == (
-        "  rank  player      round 2    total  move\n"
-        "------  --------  ---------  -------  ------\n"
+        "  rank  player      round 2    total  movement\n"
+        "------  --------  ---------  -------  ----------\n"
         "     1  Carla *           1        6  ▲1\n"
         "     1  Dan *             1        6  ▲1\n"
         "     3  Ana               0       10  ▲1\n"

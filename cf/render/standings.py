@@ -302,7 +302,7 @@ def render_scoreboard(
         _("player"),
         _("round {round}").format(round=shown),
         _("total"),
-        _("move"),
+        _("movement"),
     ]
     table = tabulate(
         cells,
