@@ -520,6 +520,27 @@ def test_undo_prints_the_add_that_puts_it_back(cli, game):
     assert "{Ana: 13, Ben: 2, Carla: 0, Dan: 0}  # Ana: 6-6 1-0; Carla: out\n" in game.read_text()
 
 
+@pytest.mark.parametrize(
+    ("noted", "score", "given"),
+    [
+        ("Ana: 7-3", "10", "Ana=10"),
+        ("Ana: 3-0 [0|3]", "6", "Ana=6"),
+        ("Ana: 6-4", "10", "Ana=6-4"),
+    ],
+)
+def test_undo_gives_back_only_a_hand_of_the_set_from_the_comment(cli, game, noted, score, given):
+    """A comment edited by hand may name tiles the set does not have, or one twice: cf add
+    would refuse them, so the command that puts the round back gives the score instead."""
+    text = game.read_text(encoding="utf-8").replace("rounds: []", "rounds:")
+    text += f"  - scores: {{Ana: {score}, Ben: 2, Carla: 0, Dan: 1}}  # {noted}\n"
+    game.write_text(text, encoding="utf-8")
+    result = cli("undo", str(game))
+    assert result.exit_code == 0, result.output
+    command = result.stdout.splitlines()[1].strip()
+    assert command == f"cf add {game} {given} Ben=2 Carla=0 Dan=1"
+    assert cli(*shlex.split(command)[1:]).exit_code == 0
+
+
 def test_undo_of_a_player_named_like_an_option_ends_the_options(cli, tmp_path):
     game = tmp_path / "g.yaml"
     game.write_text("set: 6\nplayers: [-x, Ann]\nrounds: []\n")

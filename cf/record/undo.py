@@ -28,7 +28,7 @@ from cf.record.keeper import (
 )
 from cf.record.reader import Game, RoundRecord, read_game
 from cf.rules import Rules
-from cf.tiles import format_hand, hand_points
+from cf.tiles import Tile, format_hand, hand_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +106,8 @@ def round_entries(game: Game, rec: RoundRecord, text: str = "") -> dict[str, str
 
 def _noted_tiles(text: str, game: Game) -> dict[str, Value]:
     """``Ben: 9-7 6-6 4-1; Carla: out-double`` from the comment ``cf add`` writes after
-    scores."""
+    scores: only a hand this set can hold (each tile of the set, once), which ``cf add``
+    takes again; a comment edited by hand may say more."""
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) != 1 or " # " not in lines[0]:
         return {}
@@ -118,6 +119,8 @@ def _noted_tiles(text: str, game: Game) -> dict[str, Value]:
         try:
             tiles = parse_value(value, game.top)
         except EntryError:
+            continue
+        if isinstance(tiles, tuple) and not _a_hand_of(tiles, game.top):
             continue
         if isinstance(tiles, (tuple, OutOnDouble)):
             found[name.strip()] = tiles
@@ -149,3 +152,8 @@ def shell_word(text: str) -> str:
     if any(c in text for c in '$`"\\!'):
         return shlex.quote(text)
     return f'"{text}"'
+
+
+def _a_hand_of(tiles: tuple[Tile, ...], top: int) -> bool:
+    """Whether ``tiles`` can be one hand of the double-``top`` set: each in it, once."""
+    return len(set(tiles)) == len(tiles) and all(t.high <= top for t in tiles)
