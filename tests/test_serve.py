@@ -228,6 +228,54 @@ def test_on_loopback_another_name_or_site_still_needs_the_token(game):
 @pytest.mark.parametrize(
     "headers",
     [
+        {"content-type": "text/plain"},  # what a form, or a page's simple request, sends
+        {"content-type": "application/x-www-form-urlencoded"},
+        {"content-type": "multipart/form-data; boundary=x"},
+        {"content-type": "application/json", "referer": "http://evil.example/page"},
+        {"content-type": "application/json", "origin": "https://127.0.0.1:8765"},
+    ],
+)
+def test_on_loopback_a_write_no_page_could_send_unasked_is_the_only_one_without_a_token(
+    game, headers
+):
+    """A browser that names no Origin (an old one, a webview) still posts another site's
+    form anywhere: without the token, a write must not be a form's body, nor say it comes
+    from another page; with the token, the page's own writes are as before."""
+    app = create_app(Store(str(game), "game.yaml"), TOKEN, max_events=1, loopback=True)
+    local = TestClient(app, base_url="http://127.0.0.1:8765")
+    body = json.dumps({"entries": [["Ana", "0"], ["Ben", "5"], [HOSTILE, "7"]]})
+    before = game.read_bytes()
+    assert local.post("/api/round", content=body, headers=headers).status_code == 403
+    assert local.post("/api/undo", headers=headers).status_code == 403
+    assert game.read_bytes() == before
+    r = local.post("/api/round", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 200, r.text
+    assert local.post("/api/undo").status_code == 200  # no body: a shell's curl -X POST
+    assert game.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("host", "let_in"),
+    [
+        ("127.0.0.1:8765", True),
+        ("LOCALHOST:8765", True),
+        ("localhost", True),
+        ("evil.example@127.0.0.1", False),
+        ("127.0.0.1:evil", False),
+        ("127.0.0.1.evil.example", False),
+        ("localhost.", False),
+        ("[::1]:8765", False),
+    ],
+)
+def test_on_loopback_this_computer_is_named_exactly(game, host, let_in):
+    app = create_app(Store(str(game), "game.yaml"), TOKEN, max_events=1, loopback=True)
+    r = TestClient(app, base_url="http://127.0.0.1:8765").get("/api/state", headers={"host": host})
+    assert (r.status_code == 200) is let_in, (host, r.status_code)
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
         {"origin": "http://evil.example"},
         {"origin": "null"},
         {"origin": "http://127.0.0.1:9999"},

@@ -24,9 +24,9 @@ carry it itself, in the ``X-CF-Token`` header (the page's way) or its URL, never
 alone (a browser adds it to a request another site makes). Without ``--lan`` the server
 listens on 127.0.0.1 alone, and a request addressed to this computer by name
 (``127.0.0.1`` or ``localhost``) needs no token; one addressed to any other name (a web
-page's DNS rebinding: its own name made to point here) needs it as above. Either way a
-POST whose ``Origin`` is another site is refused. Bodies are bounded before they are read
-whole.
+page's DNS rebinding: its own name made to point here) needs it as above; a token-less
+write must not be a form's body (:func:`_no_page_could_send`). Either way a POST whose
+``Origin`` is another site is refused. Bodies are bounded before they are read whole.
 """
 
 from __future__ import annotations
@@ -465,29 +465,48 @@ class Guard:
     def _this_computer(self, request: Request) -> bool:
         """A request to a server on 127.0.0.1 alone, addressed to this computer by name: no
         other computer can reach it, and a web page that points a name of its own here (DNS
-        rebinding) addresses it by that name."""
+        rebinding) addresses it by that name. The Host must be the name exactly, with at
+        most a port."""
         if not self.loopback:
             return False
-        host = request.headers.get("host", "")
-        return urlsplit(f"//{host}").hostname in LOOPBACK_NAMES
+        name, _, port = request.headers.get("host", "").lower().partition(":")
+        return name in LOOPBACK_NAMES and (port == "" or port.isdigit())
 
     def _may_write(self, request: Request) -> bool:
         """A write carries the token itself, in its header or its URL (SPEC 13: "writes are
         POSTs carrying it"; the cookie a browser adds to any request to this host is not
-        enough), or is addressed to a server on this computer alone; and it comes from
-        this site's own page, or from no page at all."""
+        enough), or is addressed to a server on this computer alone in a form no other
+        site's page can send unasked (:func:`_no_page_could_send`); and it comes from this
+        site's own page, or from no page at all."""
         carried = request.headers.get(HEADER) or request.query_params.get("t") or ""
-        if not (self._is_token(carried) or self._this_computer(request)):
+        if not self._is_token(carried) and not (
+            self._this_computer(request) and _no_page_could_send(request)
+        ):
             return False
         site = request.headers.get("sec-fetch-site")
         if site is not None and site not in ("same-origin", "none"):
             return False
+        own = f"http://{request.headers.get('host', '')}"
         origin = request.headers.get("origin")
-        if origin is not None:
-            host = request.headers.get("host", "")
-            if origin == "null" or urlsplit(origin).netloc != host:
-                return False
-        return True
+        return origin is None or origin == own
+
+
+def _no_page_could_send(request: Request) -> bool:
+    """Whether a token-less write is one no other site's page could have made a browser
+    send: a page may post a form (its body one of the types a form sends) to any address,
+    and a browser that names no ``Origin`` may be an old one; any other body (JSON, a
+    photo) from another site needs the server's leave first, which it never gives. A write
+    with no body, as a shell's ``curl -X POST``, is no form; one that says it comes from
+    another page (``Referer``) is refused."""
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if kind in FORM_TYPES:
+        return False
+    referer = request.headers.get("referer")
+    return referer is None or urlsplit(referer).netloc == request.headers.get("host", "")
+
+
+#: The bodies a web page's form (or a request it may send to any site unasked) can carry.
+FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data", "text/plain"})
 
 
 #: The names of this computer a request to a server on 127.0.0.1 alone may use.
