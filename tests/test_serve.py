@@ -187,14 +187,15 @@ def test_a_write_needs_the_token_it_carries_not_only_the_cookie(client, game):
 @pytest.mark.parametrize(("method", "route"), ROUTES)
 def test_on_loopback_this_computer_needs_no_token(game, method, route):
     """SPEC 13: only --lan asks for the join token. Without it the server listens on
-    127.0.0.1 alone, so a request addressed to this computer by name is let in; a wrong
-    token given changes nothing, and sets no cookie."""
+    127.0.0.1 alone, so a request addressed to this computer by name is let in (a write
+    as JSON); a wrong token given changes nothing, and sets no cookie."""
     for base in ("http://127.0.0.1:8765", "http://localhost:8765"):
         c = TestClient(
             create_app(Store(str(game), "game.yaml"), TOKEN, max_events=1, loopback=True),
             base_url=base,
         )
-        r = c.request(method, route + ("&" if "?" in route else "?") + "t=wrong")
+        typed = {"content-type": "application/json"} if method == "POST" else {}
+        r = c.request(method, route + ("&" if "?" in route else "?") + "t=wrong", headers=typed)
         assert r.status_code != 403, (base, route, r.text)
         assert "set-cookie" not in r.headers
         assert r.headers["x-frame-options"] == "DENY"
@@ -232,15 +233,18 @@ def test_on_loopback_another_name_or_site_still_needs_the_token(game):
         {"content-type": "application/x-www-form-urlencoded"},
         {"content-type": "multipart/form-data; boundary=x"},
         {"content-type": "application/json", "referer": "http://evil.example/page"},
-        {"content-type": "application/json", "origin": "https://127.0.0.1:8765"},
+        {"content-type": "application/json", "origin": "https://evil.example"},
+        {},  # a beacon of an untyped blob, a bare fetch: no Content-Type at all
+        {"content-type": "text/ping"},  # <a ping>
     ],
 )
 def test_on_loopback_a_write_no_page_could_send_unasked_is_the_only_one_without_a_token(
     game, headers
 ):
     """A browser that names no Origin (an old one, a webview) still posts another site's
-    form anywhere: without the token, a write must not be a form's body, nor say it comes
-    from another page; with the token, the page's own writes are as before."""
+    form, beacon or ping anywhere: without the token, a write must be JSON (or an image),
+    which no page can send another site unasked, and not say it comes from another page;
+    with the token, the page's own writes are as before."""
     app = create_app(Store(str(game), "game.yaml"), TOKEN, max_events=1, loopback=True)
     local = TestClient(app, base_url="http://127.0.0.1:8765")
     body = json.dumps({"entries": [["Ana", "0"], ["Ben", "5"], [HOSTILE, "7"]]})
@@ -248,10 +252,14 @@ def test_on_loopback_a_write_no_page_could_send_unasked_is_the_only_one_without_
     assert local.post("/api/round", content=body, headers=headers).status_code == 403
     assert local.post("/api/undo", headers=headers).status_code == 403
     assert game.read_bytes() == before
-    r = local.post("/api/round", content=body, headers={"content-type": "application/json"})
+    json_type = {"content-type": "application/json"}
+    r = local.post("/api/round", content=body, headers=json_type)
     assert r.status_code == 200, r.text
-    assert local.post("/api/undo").status_code == 200  # no body: a shell's curl -X POST
+    assert local.post("/api/undo", headers=json_type).status_code == 200
     assert game.read_bytes() == before
+    # behind an HTTPS proxy the page's own Origin is https://, the same host and port
+    proxied = {**json_type, "origin": "https://127.0.0.1:8765"}
+    assert local.post("/api/round", content=body, headers=proxied).status_code == 200
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ alone (a browser adds it to a request another site makes). Without ``--lan`` the
 listens on 127.0.0.1 alone, and a request addressed to this computer by name
 (``127.0.0.1`` or ``localhost``) needs no token; one addressed to any other name (a web
 page's DNS rebinding: its own name made to point here) needs it as above; a token-less
-write must not be a form's body (:func:`_no_page_could_send`). Either way a POST whose
+write must be JSON or an image (:func:`_no_page_could_send`). Either way a POST whose
 ``Origin`` is another site is refused. Bodies are bounded before they are read whole.
 """
 
@@ -486,27 +486,33 @@ class Guard:
         site = request.headers.get("sec-fetch-site")
         if site is not None and site not in ("same-origin", "none"):
             return False
-        own = f"http://{request.headers.get('host', '')}"
+        # The Origin's host and port must be the Host's (http, or https through a proxy in
+        # front of cf serve); "null" is a sandboxed page or a file.
         origin = request.headers.get("origin")
-        return origin is None or origin == own
+        if origin is None:
+            return True
+        scheme, netloc = urlsplit(origin)[:2]
+        return scheme in ("http", "https") and netloc == request.headers.get("host", "")
 
 
 def _no_page_could_send(request: Request) -> bool:
     """Whether a token-less write is one no other site's page could have made a browser
-    send: a page may post a form (its body one of the types a form sends) to any address,
-    and a browser that names no ``Origin`` may be an old one; any other body (JSON, a
-    photo) from another site needs the server's leave first, which it never gives. A write
-    with no body, as a shell's ``curl -X POST``, is no form; one that says it comes from
-    another page (``Referer``) is refused."""
+    send unasked. A page may make a browser post to any address a form, a beacon, a ping
+    or a bare request, and an old browser names no ``Origin``; but a body said to be JSON
+    or an image (cf serve's own writes, and a script's: ``curl -H 'Content-Type:
+    application/json'``) a page can send to another site only with that site's leave,
+    which cf serve never gives. One that says it comes from another page (``Referer``) is
+    refused too."""
     kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    if kind in FORM_TYPES:
+    if kind not in BODY_TYPES and not kind.startswith("image/"):
         return False
     referer = request.headers.get("referer")
     return referer is None or urlsplit(referer).netloc == request.headers.get("host", "")
 
 
-#: The bodies a web page's form (or a request it may send to any site unasked) can carry.
-FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data", "text/plain"})
+#: The bodies a token-less write may carry (with ``image/*``): none a page can make a
+#: browser send to another site without asking it first.
+BODY_TYPES = frozenset({"application/json", "application/octet-stream"})
 
 
 #: The names of this computer a request to a server on 127.0.0.1 alone may use.
