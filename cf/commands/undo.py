@@ -61,7 +61,7 @@ def undo(
         )
     game = result.change.game
     number = result.removed.number
-    command = restore_command(file, game, result.removed, result.removed_text)
+    command = restore_command(file, game, result.removed, result.removed_text, result.change.text)
     if command is not None:
         typer.echo(_("removed round {number}; to put it back:").format(number=number))
         typer.echo(f"  {command}")

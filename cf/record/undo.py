@@ -13,7 +13,7 @@ import shlex
 from dataclasses import dataclass
 
 from cf.i18n import Message
-from cf.record.edit import remove_last_round
+from cf.record.edit import EditError, remove_last_round
 from cf.record.keeper import (
     OUT,
     OUT_DOUBLE,
@@ -22,6 +22,7 @@ from cf.record.keeper import (
     FileError,
     OutOnDouble,
     Value,
+    add_entries,
     check_text,
     check_yaml,
     parse_value,
@@ -53,9 +54,14 @@ def undo_last(text: str, file: str) -> Undo:
     return Undo(check_text(result.text, file), before.rounds[-1], result.removed)
 
 
-def restore_command(file: str, game: Game, rec: RoundRecord, text: str = "") -> str | None:
+def restore_command(
+    file: str, game: Game, rec: RoundRecord, text: str = "", after: str | None = None
+) -> str | None:
     """The ``cf add`` command that writes ``rec`` (a round of ``game``) back, or ``None``
-    when only its YAML ``text`` can restore it (see :func:`round_entries`).
+    when only its YAML ``text`` can restore it (see :func:`round_entries`). ``after``: the
+    file without the round; the command is then one ``cf add`` takes there (tiles a
+    comment names that the round could not hold, as a file edited by hand may say, give
+    way to the scores).
 
     >>> game = read_game("players: [Ana, Ben]\\nrounds: []\\n", "g.yaml")
     >>> from cf.record.reader import Pos
@@ -66,10 +72,25 @@ def restore_command(file: str, game: Game, rec: RoundRecord, text: str = "") -> 
     values = round_entries(game, rec, text)
     if values is None:
         return None
+    if after is not None and not _takes(after, file, values, rec.number):
+        scores = round_entries(game, rec)  # the scores alone, as the round holds them
+        if scores is None or not _takes(after, file, scores, rec.number):
+            return None
+        values = scores
     args = [shell_word(file), *(_shell_entry(p, value) for p, value in values.items())]
     # A word starting with '-' (a player called -x, quoted or not) would be an option.
     ends = ["--"] if any(w.startswith("-") for w in [file, *values]) else []
     return " ".join(["cf add", *ends, *args])
+
+
+def _takes(after: str, file: str, values: dict[str, str], number: int) -> bool:
+    """Whether ``cf add`` would write round ``number`` of ``values`` into ``after`` without
+    a problem in it (other rounds' problems are no concern of the command)."""
+    try:
+        change = add_entries(after, file, list(values.items()))
+    except (EntryError, EditError):
+        return False
+    return not any(p.round == number for p in change.report.problems)
 
 
 def round_entries(game: Game, rec: RoundRecord, text: str = "") -> dict[str, str] | None:
