@@ -555,6 +555,16 @@ def test_undo_gives_back_scores_where_the_comment_gives_two_players_out(cli, gam
     assert cli(*shlex.split(command)[1:]).exit_code == 0
 
 
+def test_undo_of_a_player_whose_name_holds_an_equals_sign_prints_the_yaml(cli, tmp_path):
+    """cf new refuses such a name, but a file written by hand may hold one: NAME=VALUE
+    cannot name that player, so the round is given back as its YAML."""
+    game = tmp_path / "e.yaml"
+    game.write_text("players: [a=b, Ben]\nrounds:\n  - scores: {a=b: 5, Ben: 0}\n")
+    result = cli("undo", str(game))
+    assert result.exit_code == 0, result.output
+    assert "which was:" in result.stdout and "scores: {a=b: 5, Ben: 0}" in result.stdout
+
+
 def test_undo_of_a_player_named_like_an_option_ends_the_options(cli, tmp_path):
     game = tmp_path / "g.yaml"
     game.write_text("set: 6\nplayers: [-x, Ann]\nrounds: []\n")

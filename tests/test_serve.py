@@ -249,9 +249,17 @@ def test_on_loopback_a_write_no_page_could_send_unasked_is_the_only_one_without_
     local = TestClient(app, base_url="http://127.0.0.1:8765")
     body = json.dumps({"entries": [["Ana", "0"], ["Ben", "5"], [HOSTILE, "7"]]})
     before = game.read_bytes()
-    assert local.post("/api/round", content=body, headers=headers).status_code == 403
+    r = local.post("/api/round", content=body, headers=headers)
+    assert r.status_code == 403
     assert local.post("/api/undo", headers=headers).status_code == 403
     assert game.read_bytes() == before
+    # a script on this computer is told what to send; a page of another site, nothing
+    if "origin" in headers or "referer" in headers:
+        assert r.text == "forbidden"
+    else:
+        assert r.text == (
+            "forbidden: without the join token, a write is JSON (Content-Type: application/json)"
+        )
     json_type = {"content-type": "application/json"}
     r = local.post("/api/round", content=body, headers=json_type)
     assert r.status_code == 200, r.text

@@ -70,8 +70,8 @@ def restore_command(
     cf add my.yaml Ana=0 Ben="9-7 6-6"
     """
     values = round_entries(game, rec, text)
-    if values is None:
-        return None
+    if values is None or any("=" in name for name in values):
+        return None  # NAME=VALUE cannot name a player whose name holds '=' (a file by hand)
     if after is not None and not _takes(after, file, values, rec.number):
         scores = round_entries(game, rec)  # the scores alone, as the round holds them
         if scores is None or not _takes(after, file, scores, rec.number):

@@ -130,9 +130,8 @@ def create_app(
     ``photos``: whether photos can be read (default: the photo extra is
     installed). ``loopback``: the server listens on 127.0.0.1 alone (no ``--lan``), so a
     request addressed to this computer needs no token. ``poll``: seconds between looks at
-    the file for /events; ``max_events``
-    ends each event stream after that many (tests); ``is_stopping`` ends them all (the
-    server is shutting down)."""
+    the file for /events; ``max_events`` ends each event stream after that many (tests);
+    ``is_stopping`` ends them all (the server is shutting down)."""
     if photos is None:
         photos = _photo_extra()
     files = {name: static_text(name) for name in STATIC}
@@ -442,7 +441,7 @@ class Guard:
             await _forbidden(scope, receive, send)
             return
         if request.method not in ("GET", "HEAD") and not self._may_write(request):
-            await _forbidden(scope, receive, send)
+            await _forbidden(scope, receive, send, self._why_not(request))
             return
         set_cookie = bool(from_url) and cookie != from_url and self._is_token(from_url or "")
 
@@ -471,6 +470,17 @@ class Guard:
             return False
         name, _, port = request.headers.get("host", "").lower().partition(":")
         return name in LOOPBACK_NAMES and (port == "" or port.isdigit())
+
+    def _why_not(self, request: Request) -> str:
+        """What a refused write is told: nothing more than ``forbidden``, but for a script
+        on this computer that wrote without the token and not as JSON (its body is one a
+        web page could send: :func:`_no_page_could_send`)."""
+        carried = request.headers.get(HEADER) or request.query_params.get("t") or ""
+        if self._is_token(carried) or not self._this_computer(request):
+            return "forbidden"
+        if request.headers.get("origin") is not None or "referer" in request.headers:
+            return "forbidden"
+        return f"forbidden: without the join token, a write is JSON ({JSON_HINT})"
 
     def _may_write(self, request: Request) -> bool:
         """A write carries the token itself, in its header or its URL (SPEC 13: "writes are
@@ -513,13 +523,15 @@ def _no_page_could_send(request: Request) -> bool:
 #: The bodies a token-less write may carry (with ``image/*``): none a page can make a
 #: browser send to another site without asking it first.
 BODY_TYPES = frozenset({"application/json", "application/octet-stream"})
+#: What a script on this computer is told to send.
+JSON_HINT = "Content-Type: application/json"
 
 
 #: The names of this computer a request to a server on 127.0.0.1 alone may use.
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost"})
 
 
-async def _forbidden(scope: Scope, receive: Receive, send: Send) -> None:
+async def _forbidden(scope: Scope, receive: Receive, send: Send, said: str = "forbidden") -> None:
     headers = {**_NO_STORE, **{k.decode(): v.decode() for k, v in SECURITY_HEADERS}}
-    response = PlainTextResponse("forbidden", 403, headers=headers)
+    response = PlainTextResponse(said, 403, headers=headers)
     await response(scope, receive, send)
