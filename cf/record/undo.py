@@ -74,7 +74,7 @@ def restore_command(
         return None  # NAME=VALUE cannot name a player whose name holds '=' (a file by hand)
     if after is not None and not _takes(after, file, values, rec.number):
         scores = round_entries(game, rec)  # the scores alone, as the round holds them
-        if scores is None or not _takes(after, file, scores, rec.number):
+        if scores is None or scores == values or not _takes(after, file, scores, rec.number):
             return None
         values = scores
     args = [shell_word(file), *(_shell_entry(p, value) for p, value in values.items())]
