@@ -461,6 +461,11 @@ class Guard:
     def _is_token(self, given: str) -> bool:
         return hmac.compare_digest(given.encode(), self.token.encode())
 
+    def _carries_token(self, request: Request) -> bool:
+        """Whether a request carries the token itself (its header or its URL), not only in
+        the cookie a browser adds to any request to this host."""
+        return self._is_token(request.headers.get(HEADER) or request.query_params.get("t") or "")
+
     def _this_computer(self, request: Request) -> bool:
         """A request to a server on 127.0.0.1 alone, addressed to this computer by name: no
         other computer can reach it, and a web page that points a name of its own here (DNS
@@ -475,8 +480,7 @@ class Guard:
         """What a refused write is told: nothing more than ``forbidden``, but for a script
         on this computer that wrote without the token and not as JSON (its body is one a
         web page could send: :func:`_no_page_could_send`)."""
-        carried = request.headers.get(HEADER) or request.query_params.get("t") or ""
-        if self._is_token(carried) or not self._this_computer(request):
+        if self._carries_token(request) or not self._this_computer(request):
             return "forbidden"
         if request.headers.get("origin") is not None or "referer" in request.headers:
             return "forbidden"
@@ -488,8 +492,7 @@ class Guard:
         enough), or is addressed to a server on this computer alone in a form no other
         site's page can send unasked (:func:`_no_page_could_send`); and it comes from this
         site's own page, or from no page at all."""
-        carried = request.headers.get(HEADER) or request.query_params.get("t") or ""
-        if not self._is_token(carried) and not (
+        if not self._carries_token(request) and not (
             self._this_computer(request) and _no_page_could_send(request)
         ):
             return False
