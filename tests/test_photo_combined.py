@@ -4,6 +4,8 @@ a refusal."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 cv2 = pytest.importorskip("cv2")
@@ -332,7 +334,7 @@ def test_a_tiles_net_blind_to_the_photo_settles_nothing(monkeypatch):
     monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
     monkeypatch.setattr(nets, "reading", lambda *a, **k: reader.PhotoReading(three))
     real_seen = nets.seen
-    blind = lambda image: nets.Seen(  # noqa: E731
+    blind = lambda image, smaller=None: nets.Seen(  # noqa: E731
         np.stack([np.ones((240, 320)), np.zeros((240, 320)), np.zeros((240, 320))]),
         real_seen(image).to_image,
     )
@@ -344,7 +346,7 @@ def test_a_tiles_net_blind_to_the_photo_settles_nothing(monkeypatch):
     inside = np.zeros(probs.shape[1:], np.uint8)
     cv2.fillConvexPoly(inside, np.round(np.array(boxes[3]) / view.to_image).astype(np.int32), 1)
     probs[0][inside > 0], probs[1][inside > 0], probs[2][inside > 0] = 1, 0, 0
-    monkeypatch.setattr(nets, "seen", lambda image: nets.Seen(probs, view.to_image))
+    monkeypatch.setattr(nets, "seen", lambda image, smaller=None: nets.Seen(probs, view.to_image))
     assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles[:3])
 
 
@@ -559,7 +561,7 @@ def test_tiles_run_together_outlined_as_one_are_the_tiles_the_nets_read(monkeypa
     blind = nets.Seen(
         np.stack([np.ones((240, 320)), np.zeros((240, 320)), np.zeros((240, 320))]), view.to_image
     )
-    monkeypatch.setattr(nets, "seen", lambda image: blind)
+    monkeypatch.setattr(nets, "seen", lambda image, smaller=None: blind)
     assert combined.read_hand(photo.image, 9) is first
 
 
@@ -774,3 +776,36 @@ def test_a_speck_stops_no_reading_both_readers_agree_on_but_any_other_merge():
         assert combined._nothing_more(first, nets_read) is not counts
         assert combined._merged(first, nets_read) is None
         assert not combined._nets_stand(first, nets_read, _never, lambda u: False)
+
+
+def test_a_big_photos_smaller_copies_are_scaled_from_one_reduced_copy(monkeypatch):
+    """The reader's working image (1,024 pixels) of a big photo is made once; the nets'
+    512-pixel view, and the reader's copy for reading big tiles, are scaled from it, not
+    from the photo, and see the same (a 12 MP photo is decoded at 2,000 pixels: each scaling of
+    that costs 0.015-0.02 s)."""
+    photo = render_family(4, "ivory", size=(2400, 1800), count=9, top=9)
+    smaller = reader.reduced(photo.image)
+    assert smaller is not None and smaller.shape[:2] == (768, 1024)
+    assert reader.reduced(smaller) is None  # already the working size: nothing to reduce
+    direct, shared = nets.seen(photo.image), nets.seen(photo.image, smaller)
+    assert np.array_equal(direct.to_image, shared.to_image)
+    agree = (direct.probs.argmax(axis=0) == shared.probs.argmax(axis=0)).mean()
+    assert agree > 0.995
+    # Where the tiles are big, the reader reads them from a copy scaled from it too.
+    example = Path(__file__).parent.parent / "examples" / "photos" / "double-twelve-8-8-7-0.jpg"
+    big = cv2.resize(cv2.imread(str(example)), None, fx=3.5, fy=3.5, interpolation=cv2.INTER_CUBIC)
+    smaller = reader.reduced(big)
+    sources: list[tuple[int, ...]] = []
+    resize = cv2.resize
+
+    def spy(src, *args, **kwargs):
+        sources.append(src.shape)
+        return resize(src, *args, **kwargs)
+
+    alone = reader.read_hand(big, 12)
+    monkeypatch.setattr(cv2, "resize", spy)
+    with_copy = reader.read_hand(big, 12, smaller=smaller)
+    monkeypatch.setattr(cv2, "resize", resize)
+    assert smaller is not None and smaller.shape in sources and big.shape not in sources
+    assert with_copy == alone and sorted(alone.tiles) == [Tile(7, 0), Tile(8, 8)]
+    assert sorted(combined.read_hand(big, 12).tiles) == [Tile(7, 0), Tile(8, 8)]

@@ -55,13 +55,19 @@ def read_hand(
 
 def _read(image: np.ndarray, top: int, min_confidence: float, reduction: int) -> PhotoReading:
     """The reading :func:`read_hand` returns, before its tiles' colours are compared."""
-    first = alike_in_size(reader.read_hand(image, top, min_confidence, reduction=reduction))
+    photo = reader.to_bgr8(np.asarray(image))
+    # One reduced copy of a big photo, to scale the reader's and the nets' copies from.
+    smaller = reader.reduced(photo) if min(photo.shape[:2]) >= 16 else None
+    first = alike_in_size(
+        reader.read_hand(photo, top, min_confidence, reduction=reduction, smaller=smaller)
+    )
     if not nets.available():
         return first
+    view = nets.seen(photo, smaller) if min(photo.shape[:2]) >= 16 else None
     if first.ok and first.reads:
-        return _checked(first, alike_in_size(nets.reading(image, top, min_confidence, reduction)))
-    photo = reader.to_bgr8(np.asarray(image))
-    view = nets.seen(photo) if min(photo.shape[:2]) >= 16 else None
+        return _checked(
+            first, alike_in_size(nets.reading(photo, top, min_confidence, reduction, view))
+        )
 
     def share(box: list[tuple[int, int]]) -> float:
         return 1.0 if view is None else nets.face_share(view, np.asarray(box) / reduction)

@@ -147,14 +147,17 @@ class Seen:
     to_image: np.ndarray
 
 
-def seen(image: np.ndarray) -> Seen:
-    """The tiles net's view of a BGR photo, its long side scaled to :data:`SEG_SIZE`."""
+def seen(image: np.ndarray, smaller: np.ndarray | None = None) -> Seen:
+    """The tiles net's view of a BGR photo, its long side scaled to :data:`SEG_SIZE`.
+    ``smaller``: a copy of the photo scaled down to at least that size, to scale from
+    (:func:`cf.photo.reader.reduced`), when the caller has one."""
     import cv2
 
     h, w = image.shape[:2]
     scale = SEG_SIZE / max(h, w)
     sw, sh = max(32, round(w * scale / 32) * 32), max(32, round(h * scale / 32) * 32)
-    small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
+    base = image if smaller is None or max(smaller.shape[:2]) < max(sw, sh) else smaller
+    small = cv2.resize(base, (sw, sh), interpolation=cv2.INTER_AREA)
     probs = run(TILE_NET, prepare_photo(small))[0]
     return Seen(probs, np.array([w / (sw / 2), h / (sh / 2)]))
 

@@ -55,8 +55,11 @@ def read_candidates(
     scale: float,
     top: int,
     dark_background: bool,
+    smaller: np.ndarray | None = None,
 ) -> tuple[list[Result], list[Candidate]]:
-    """Read every candidate outline: the results, and the candidates that were tile faces."""
+    """Read every candidate outline: the results, and the candidates that were tile faces.
+    ``smaller``: the image scaled down by ``scale`` (the reader's working image before its
+    blur), when there is one: a reduced copy is scaled from it where it is big enough."""
     height, width = image.shape[:2]
     # Read each tile from an image where it is about CW pixels wide: the photo itself for
     # small tiles, a reduced copy for big ones (so that no detail is lost, nor aliased).
@@ -66,8 +69,9 @@ def read_candidates(
         tile_w = float(np.median([c.width for c in candidates])) / scale
         factor = min(1.0, 1.4 * CW / max(tile_w, 1.0))
         if factor < 1.0:
+            base = smaller if smaller is not None and factor <= scale else image
             source = cv2.resize(
-                image,
+                base,
                 (max(1, round(width * factor)), max(1, round(height * factor))),
                 interpolation=cv2.INTER_AREA,
             )
