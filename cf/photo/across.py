@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from cf.photo.stats import median, percentile
+
 #: A divider measured across a tile's middle: in the tile warped upright, some row between
 #: :data:`MIDDLE` of its length from either end differs from the face over at least
 #: :data:`DIVIDED` of the width (its sides' tenths left out). Pips lie off that band (the
@@ -30,7 +32,7 @@ def _from_face(image: np.ndarray, corners: np.ndarray, width: int) -> np.ndarray
 
     crop = upright(image, corners, width)
     lab = bgr_to_lab(cv2.GaussianBlur(crop, (3, 3), 0)).astype(np.float32)
-    face = np.median(lab.reshape(-1, 3), axis=0)
+    face = median(lab.reshape(-1, 3), axis=0)
     return np.asarray(np.linalg.norm(lab - face, axis=2))
 
 
@@ -38,7 +40,7 @@ def divided(image: np.ndarray, corners: np.ndarray, width: int = 48) -> bool:
     """Whether a divider is measured across the middle of the tile outlined by ``corners``
     (4 x 2, image pixels), whatever its colour: a bar darker or lighter than the face."""
     distance = _from_face(image, corners, width)
-    ink = distance > max(0.5 * float(np.percentile(distance, 98)), INK_FLOOR)
+    ink = distance > max(0.5 * float(percentile(distance, 98)), INK_FLOOR)
     side = width // 10
     across = ink[:, side : width - side].mean(axis=1)
     length = distance.shape[0]
@@ -63,7 +65,7 @@ def line_across(image: np.ndarray, corners: np.ndarray, width: int = 48) -> bool
     groove."""
     distance = _from_face(image, corners, width)
     side = width // 10
-    rows = np.median(distance[:, side : width - side], axis=1)
+    rows = median(distance[:, side : width - side], axis=1)
     length = distance.shape[0]
     middle = rows[int(MIDDLE * length) : int((1 - MIDDLE) * length) + 1]
     first, second = (rows[int(a * length) : int(b * length)] for a, b in HALF_MIDDLES)
@@ -71,4 +73,4 @@ def line_across(image: np.ndarray, corners: np.ndarray, width: int = 48) -> bool
     if not middle.size or not halves.size:
         return False
     strongest = float(middle.max())
-    return strongest >= LINE_FLOOR and strongest >= LINE_OVER * float(np.percentile(halves, 90))
+    return strongest >= LINE_FLOOR and strongest >= LINE_OVER * float(percentile(halves, 90))

@@ -37,6 +37,7 @@ from cf.photo.reader import (
     Unreadable,
     load_reduced,
 )
+from cf.photo.stats import median
 
 
 def read_hand(
@@ -366,7 +367,7 @@ def _run_together(
         return False
     if len(nets_.reads) < 2:
         return False
-    tile = float(np.median([_area(r.box) for r in nets_.reads]))
+    tile = float(median([_area(r.box) for r in nets_.reads]))
     if u.reason == missed.ONE_MORE and (
         _area(u.box) < TABLE_TILES * tile or _edges_met(u.box, size) < 2
     ):

@@ -14,6 +14,7 @@ import numpy as np
 from cf.photo import reader
 from cf.photo.oneset import sides
 from cf.photo.reader import PhotoReading, Unreadable
+from cf.photo.stats import median, percentile
 
 #: Why such a place is in doubt.
 CUT = "tile face at the photo's edge beside the tiles read: a tile cut by the frame?"
@@ -76,10 +77,10 @@ def cut_by_edge(image: np.ndarray, reading: PhotoReading, reduction: int = 1) ->
     if not len(pixels):
         return reading
     # The face, not its pips: the lighter part of what the tiles' middles hold.
-    face = np.median(pixels[pixels[:, 0] >= np.percentile(pixels[:, 0], 40)], axis=0)
-    tile_w = float(np.median([sides(b.tolist())[0] for b in boxes]))
+    face = median(pixels[pixels[:, 0] >= percentile(pixels[:, 0], 40)], axis=0)
+    tile_w = float(median([sides(b.tolist())[0] for b in boxes]))
     outside = lab[::2, ::2][covered[::2, ::2] == 0]  # a median needs no more
-    table = np.median(outside, axis=0) if len(outside) else face
+    table = median(outside, axis=0) if len(outside) else face
     if float(np.linalg.norm(table - face)) < TABLE_APART:
         return reading
     a, b = lab[:, :, 1] - face[1], lab[:, :, 2] - face[2]

@@ -19,6 +19,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from cf.photo.stats import median, percentile
+
 #: Long side, in pixels, of the image the reader works on.
 WORK_SIZE = 1024
 
@@ -32,9 +34,9 @@ def tile_mask(
     chroma = np.hypot(ab[:, :, 0], ab[:, :, 1])
     l8 = np.clip(light, 0, 255).astype(np.uint8)
     rise = light - _lighting(light)
-    bg = float(np.median(_border(rise)))
+    bg = float(median(_border(rise)))
     neutral = rise[chroma < 25]
-    face = float(np.percentile(neutral, 99.5)) if neutral.size else 0.0
+    face = float(percentile(neutral, 99.5)) if neutral.size else 0.0
     if darker is None:
         darker = face - bg >= 40
     if darker:
@@ -50,7 +52,7 @@ def tile_mask(
         n, lab_free = cv2.connectedComponents(free, connectivity=4)
         outside = np.zeros(n, bool)
         edge_labels = np.concatenate([lab_free[0], lab_free[-1], lab_free[:, 0], lab_free[:, -1]])
-        outside[np.unique(edge_labels)] = True
+        outside[edge_labels] = True
         outside[0] = False
         background = outside[lab_free]
         background = (
@@ -91,10 +93,7 @@ LIGHT_TABLE, NEUTRAL = 128.0, 25.0
 def light_table(light: np.ndarray, ab: np.ndarray) -> bool:
     """Whether the photo's edge is a light, neutral table (white, grey or cream)."""
     chroma = np.hypot(ab[:, :, 0], ab[:, :, 1])
-    return (
-        float(np.median(_border(light))) > LIGHT_TABLE
-        and float(np.median(_border(chroma))) < NEUTRAL
-    )
+    return float(median(_border(light))) > LIGHT_TABLE and float(median(_border(chroma))) < NEUTRAL
 
 
 def _lighting(light: np.ndarray) -> np.ndarray:
@@ -120,7 +119,7 @@ def _lighting(light: np.ndarray) -> np.ndarray:
             break
         coef = np.linalg.lstsq(a, b, rcond=None)[0].astype(np.float32)
         resid = small - basis @ coef
-        spread = float(np.percentile(resid, 99))
+        spread = float(percentile(resid, 99))
         use = resid < max(12.0, 0.4 * spread)
         use = cv2.erode(use.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     # A row of x and a column of y, broadcast: the same sums, pixel by pixel, as on whole
@@ -137,7 +136,7 @@ def ink_map(light: np.ndarray, ab: np.ndarray, region: np.ndarray, scale: float)
     inside = region.astype(bool)
     if not inside.any():
         return np.zeros(light.shape, np.float32)
-    face_l = float(np.percentile(light[inside], 70))
+    face_l = float(percentile(light[inside], 70))
     face_ab = median_ab(ab, inside)
     filled = light.copy()
     filled[~inside] = face_l
@@ -153,7 +152,7 @@ def ink_map(light: np.ndarray, ab: np.ndarray, region: np.ndarray, scale: float)
 def median_ab(ab: np.ndarray, where: np.ndarray) -> np.ndarray:
     """The median a and b of the pixels of ``ab`` (h x w x 2) where ``where`` is set: the
     values of ``np.median(ab[where], axis=0)``, a channel at a time (over twice as fast)."""
-    return np.array([np.median(ab[:, :, 0][where]), np.median(ab[:, :, 1][where])])
+    return np.array([median(ab[:, :, 0][where]), median(ab[:, :, 1][where])])
 
 
 def sample(image: np.ndarray, pts: np.ndarray) -> np.ndarray:

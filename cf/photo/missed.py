@@ -18,6 +18,7 @@ import numpy as np
 from cf.photo.faces import holes_filled, ink_map
 from cf.photo.outlines import Candidate
 from cf.photo.pips import Result
+from cf.photo.stats import median, percentile
 
 #: The reasons for what no outline covers: their boxes are regions, not tiles' outlines.
 ONE_MORE = "face enough for one more tile than were read"
@@ -36,7 +37,7 @@ def uncovered(
     out of the total. In a region that holds tiles read, a blank piece of face as big as
     a tile is a doubt too: the region holds more tiles than were read."""
     widths = [c.width for c in candidates]
-    tile_w = float(np.median(widths)) if widths else 0.0
+    tile_w = float(median(widths)) if widths else 0.0
     covered = np.zeros(light.shape, np.uint8)
     for cand in candidates:
         grown = cand.center + (cand.corners - cand.center) * 1.08
@@ -108,7 +109,7 @@ def missed_faces(
     a bar on it. Such a region is a doubt, never silently left out of the total."""
     if not candidates:
         return []
-    tile_w = float(np.median([c.width for c in candidates]))
+    tile_w = float(median([c.width for c in candidates]))
     covered = np.zeros(light.shape, np.uint8)
     for corners, *_ in results:
         centre = corners.mean(axis=0)
@@ -123,7 +124,7 @@ def missed_faces(
     table = cv2.morphologyEx(small, cv2.MORPH_OPEN, np.ones((k_bg, k_bg), np.uint8))
     table = cv2.resize(table, (light.shape[1], light.shape[0]), interpolation=cv2.INTER_LINEAR)
     rise = light - table
-    face = float(np.percentile(rise[covered > 0], 75))
+    face = float(percentile(rise[covered > 0], 75))
     if face < 30:
         return []  # tiles hardly lighter than the table: the face mask's own look is all
     chroma = np.hypot(ab[:, :, 0], ab[:, :, 1])

@@ -12,6 +12,7 @@ import numpy as np
 
 from cf.photo import reader
 from cf.photo.reader import PhotoReading, TileRead, Unreadable
+from cf.photo.stats import median
 
 #: One hand is one set, so its tiles are alike in size: a tile read whose outline is less
 #: than this part of the other tiles' (the median of both its sides) is a printed picture
@@ -33,8 +34,8 @@ def under_others(sizes: list[tuple[float, float]], i: int) -> tuple[bool, bool]:
     others = sizes[:i] + sizes[i + 1 :]
     if not others:
         return False, False
-    width = float(np.median([w for w, _ in others]))
-    length = float(np.median([n for _, n in others]))
+    width = float(median([w for w, _ in others]))
+    length = float(median([n for _, n in others]))
     return sizes[i][0] < SMALLEST * width, sizes[i][1] < SMALLEST * length
 
 
@@ -118,7 +119,7 @@ def _apart(values: list[float | None], i: int) -> bool:
     value = values[i]
     if value is None or not others:
         return False
-    return abs(value - float(np.median(others))) >= SATURATION_APART
+    return abs(value - float(median(others))) >= SATURATION_APART
 
 
 def _face_saturations(
@@ -151,7 +152,7 @@ def _face_saturations(
             if f > 0:
                 corners = (centre + (pts - centre) * f - [x0, y0]) / step
                 cv2.fillConvexPoly(mask, np.round(corners).astype(np.int32), value)
-        out.append(float(np.median(saturation[mask > 0])) if mask.any() else None)
+        out.append(float(median(saturation[mask > 0])) if mask.any() else None)
     return out[0], out[1]
 
 

@@ -18,6 +18,7 @@ import numpy as np
 
 from cf.photo.dividers import Divider
 from cf.photo.faces import sample
+from cf.photo.stats import median, percentile
 
 #: Length over width of a tile's outline, as the photo shows it: 2 face on, shorter seen at
 #: a slant or in a photo squeezed to a square (datasets resize so), longer the other way.
@@ -53,7 +54,7 @@ def _edges(
     inside = sample(mask, flat).reshape(len(starts), ts.size) > 127
     # The face's lightness: what most of the way out looks like (a pip or the bar's blur
     # at the start does not count); the face ends well below it.
-    ref = np.percentile(vals[:, : max(4, int(0.5 * ts.size))], 75, axis=1)[:, None]
+    ref = percentile(vals[:, : max(4, int(0.5 * ts.size))], 75, axis=1)[:, None]
     end = (~inside) | (vals < ref - np.maximum(22.0, 0.12 * ref))
     first = np.argmax(end, axis=1)
     return np.where(end.any(axis=1), ts[first], far)
@@ -103,14 +104,14 @@ def tile_outlines(
     # One hand, one set: every divider is about as long as the others (give or take the
     # perspective). Much shorter bars are marks on a face (a glint's edge, a scratch).
     if len(dividers) >= 2:
-        longest = float(np.percentile([d.length for d in dividers], 75))
+        longest = float(percentile([d.length for d in dividers], 75))
         dividers = [d for d in dividers if d.length >= 0.5 * longest]
     measured = _measure_dividers(dividers, light, maskf)
     measured = _spacing_caps(measured)
     ratios = [m[3] / m[0].length for m in measured if m[4]]
     lengths = [m[0].length for m in measured]
-    ratio = float(np.median(ratios)) if ratios else 0.0
-    typical = float(np.median(lengths)) if lengths else 0.0
+    ratio = float(median(ratios)) if ratios else 0.0
+    typical = float(median(lengths)) if lengths else 0.0
     cands: list[Candidate] = []
     for entry in measured:
         cand = _divider_outline(entry, ratio, typical, len(lengths), light, maskf)
@@ -139,7 +140,7 @@ def _measure_dividers(
             beyond = _edges(light, maskf, div.center[None], sign * u, div.length / 2 + 1, far)
             starts = np.array([div.center + v * beside, div.center - v * beside])
             runs = [*beyond, *_edges(light, maskf, starts, sign * u, 0.0, far)]
-            sides.append(float(np.median(runs)))
+            sides.append(float(median(runs)))
         e1, e2 = sides
         width = e1 + e2
         good = abs(e1 - e2) < 0.15 * width and 1.05 * div.length < width < 2.6 * div.length

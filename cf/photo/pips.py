@@ -23,6 +23,7 @@ import numpy as np
 from cf.photo.faces import holes_filled, ink_map, median_ab
 from cf.photo.lab import bgr_to_lab
 from cf.photo.outlines import Candidate
+from cf.photo.stats import median, percentile
 from cf.tiles import Tile
 
 #: How a half's reason says it holds more pips than the set has (see :func:`_final_doubt`).
@@ -66,7 +67,7 @@ def read_candidates(
     results: list[Result] = []
     read: list[Candidate] = []
     if candidates:
-        tile_w = float(np.median([c.width for c in candidates])) / scale
+        tile_w = float(median([c.width for c in candidates])) / scale
         factor = min(1.0, 1.4 * CW / max(tile_w, 1.0))
         if factor < 1.0:
             base = smaller if smaller is not None and factor <= scale else image
@@ -125,7 +126,7 @@ def _read_tile(
     chroma = np.hypot(ab[:, :, 0], ab[:, :, 1])
     p = round(PAD * CW)
     nominal = (slice(p, p + CL), slice(p, p + CW))
-    face_l = float(np.percentile(light[nominal], 75))
+    face_l = float(percentile(light[nominal], 75))
     bright = light > face_l - max(30.0, 0.18 * face_l)
     face_ab = np.zeros(2)
     if bright[nominal].any():
@@ -273,7 +274,7 @@ def _read_half(
     hh, ww = sub.shape
     # Pips are cut at half their own contrast (so that blur does not run them together),
     # but never finer than the detection threshold.
-    peak = float(np.percentile(sub, 99.5))
+    peak = float(percentile(sub, 99.5))
     level = max(1.0, 0.55 * peak)
     # An opening a little finer than the smallest pip wipes out thin marks: the bevel's
     # shading along the edges, what is left of the divider, scratches.
@@ -304,7 +305,7 @@ def _read_half(
 def _clean_pips(strong: list[tuple]) -> tuple[list[tuple], float]:
     """The blobs that are pips by size and shape, and their median area (0 if none)."""
     pips = [b for b in strong if MIN_PIP <= b[0] <= MAX_PIP and b[1] > 0.6]
-    med = float(np.median([b[0] for b in pips])) if pips else 0.0
+    med = float(median([b[0] for b in pips])) if pips else 0.0
     return pips, med
 
 
@@ -479,7 +480,7 @@ def _blobs(binary: np.ndarray, ab: np.ndarray) -> list[tuple]:
         centre = np.array([m["m10"] / m["m00"], m["m01"] / m["m00"]])
         bx, by, bw, bh = cv2.boundingRect(contour)
         pixels = ab[by : by + bh, bx : bx + bw].reshape(-1, 2)
-        colour = np.median(pixels, axis=0) if pixels.size else np.zeros(2)
+        colour = median(pixels, axis=0) if pixels.size else np.zeros(2)
         rect = cv2.minAreaRect(contour)
         out.append((area, min(1.0, circ), centre, (bx, by, bw, bh), colour, rect))
     return out
