@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from cf.i18n import Message
+
 Axis = int | tuple[int, ...] | None
 
 
@@ -70,7 +72,7 @@ def percentile(values: Any, q: float, axis: Axis = None) -> Any:
     arr = _last(values, axis)
     count = arr.shape[-1]
     if count == 0:
-        raise IndexError("percentile of no values")  # numpy's error too
+        raise IndexError(Message("a percentile of no values"))  # numpy's error too
     # As numpy: q / 100 and the index into the sorted values in float64; the weight as a
     # Python float, which numpy 2 lets the values' own type keep (NEP 50).
     at = float((count - 1) * np.true_divide(q, 100))
