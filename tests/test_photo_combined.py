@@ -13,6 +13,7 @@ np = pytest.importorskip("numpy")
 
 from cf.photo import combined, nets, reader  # noqa: E402
 from cf.photo.scenes import render_family  # noqa: E402
+from cf.photo.synth import render_hand  # noqa: E402
 from cf.tiles import Tile  # noqa: E402
 
 
@@ -663,6 +664,29 @@ def test_a_doubt_of_the_nets_on_tiles_read_but_in_none_still_counts():
         [reader.TileRead(Tile(3, 1), 0.95, a)], [reader.Unreadable(_box(10, 40, 20, 20), [])]
     )
     assert combined._nothing_more(first, inside)
+    assert combined._merged(first, inside) is not None
+
+
+def test_a_doubt_of_the_nets_much_bigger_than_the_tile_read_it_lies_on_still_counts():
+    """A doubt of the nets' whose centre lies in a tile read but which that tile covers
+    for less than half is face no tile read accounts for: in a blurred row of six
+    touching tiles the classical reader outlined the halves of two (a 9-7 and a 7-3,
+    either side of their seam) as one tile, the halves net read it as 7-7, and the tiles
+    net saw the whole row as one region of face: 14 points printed for 52."""
+    a = _box(100, 0, 100, 50)  # the two halves, read as one tile
+    first = reader.PhotoReading([reader.TileRead(Tile(7, 7), 0.9, a)])
+    row = _box(0, 0, 600, 100)  # six tiles run together, its centre in a
+    assert combined._inside(np.mean(row, axis=0), a) or combined._inside(np.mean(a, axis=0), row)
+    assert combined._covered(row, [a]) < 0.5
+    nets_row = reader.PhotoReading([], [reader.Unreadable(row, [], nets.NOT_ONE_TILE)])
+    assert not combined._nothing_more(first, nets_row)
+    assert combined._merged(first, nets_row) is None
+    # The photo itself (a synthetic hand, its tiles 100 pixels wide, blurred by a Gaussian
+    # of sigma 8): refused, not read as 7-7.
+    photo = render_hand(139, difficulty=0)
+    blurred = cv2.GaussianBlur(photo.image, (0, 0), 8.0)
+    reading = combined.read_hand(blurred, 9)
+    assert not reading.ok and Tile(7, 7) not in reading.tiles
 
 
 def test_a_hand_the_nets_read_whole_is_read_past_a_half_the_classical_reader_misread(

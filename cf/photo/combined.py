@@ -189,8 +189,10 @@ def _nothing_more(reading: PhotoReading, nets_: PhotoReading) -> bool:
         same = [r for r in reading.reads if _overlap(r.box, read.box)]
         if not same or any(r.tile != read.tile for r in same):
             return False
+    boxes = [r.box for r in reading.reads]
     return all(
-        u.reason == nets.SPECK_SEEN or any(_overlap(r.box, u.box) for r in reading.reads)
+        u.reason == nets.SPECK_SEEN
+        or (any(_overlap(box, u.box) for box in boxes) and _covered(u.box, boxes) >= ON_TILES)
         for u in nets_.unreadable
     )
 
@@ -251,9 +253,11 @@ def _merged(
         ):
             return None
     regions = [u for u in first.unreadable if run_together(u)]
+    boxes = [r.box for r in first.reads]
     for u in second.unreadable:
         centre = np.asarray(u.box, np.float64).mean(axis=0)
-        if not any(_inside(centre, r.box) for r in first.reads) and not (
+        in_read = any(_inside(centre, box) for box in boxes) and _covered(u.box, boxes) >= ON_TILES
+        if not in_read and not (
             u.reason == nets.NOT_A_HALF_TILE and any(_inside(centre, g.box) for g in regions)
         ):
             return None
