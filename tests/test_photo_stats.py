@@ -71,6 +71,21 @@ def test_every_median_is_numpys_to_the_bit(dtype):
     assert _same(median([3.0, 1.0, 2.0, 10.0]), np.median([3.0, 1.0, 2.0, 10.0]))
 
 
+def test_signed_zeros_infinities_and_numpy_numbers_as_numpy():
+    """The last value is taken as numpy takes it (weighted from index -1: a -0.0 stays
+    -0.0), and a q given as a numpy number makes the result float64 as numpy's."""
+    for values in ([-0.0], [-0.0, 0.0], [0.0, -0.0, -0.0], [np.inf, 1.0], [-np.inf, 2.0]):
+        for dtype in (np.float32, np.float64):
+            arr = np.array(values, dtype)
+            with np.errstate(invalid="ignore"):  # inf - inf, in numpy's and in ours
+                for q in (0, 50, 99.5, 100):
+                    assert _same(percentile(arr, q), np.percentile(arr, q)), (values, q)
+                assert _same(median(arr), np.median(arr)), values
+    arr = np.array([1.5, 2.25, 7.0, 3.0], np.float32)
+    for q in (np.float64(75), np.float32(75), np.int64(75)):
+        assert _same(percentile(arr, q), np.percentile(arr, q)), type(q)
+
+
 def test_nan_and_bad_calls():
     values = np.array([1.0, np.nan, 3.0], np.float32)
     assert np.isnan(percentile(values, 50))
@@ -82,6 +97,11 @@ def test_nan_and_bad_calls():
         assert np.isnan(median(np.array([], np.float32)))
     with pytest.raises(IndexError):  # as numpy's
         percentile(np.array([]), 50)
+    for q in (-1, 100.5):
+        with pytest.raises(ValueError):  # as numpy's
+            np.percentile(values, q)
+        with pytest.raises(ValueError):
+            percentile(values, q)
     grid = np.arange(12.0).reshape(3, 4)
     assert _same(percentile(grid, 75, axis=0), np.percentile(grid, 75, axis=0))
 

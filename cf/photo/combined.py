@@ -179,12 +179,15 @@ def _covered(box: list[tuple[int, int]], others: list[list[tuple[int, int]]]) ->
 def _nothing_more(reading: PhotoReading, nets_: PhotoReading) -> bool:
     """Whether the nets' reading of the whole photo sees nothing ``reading`` lacks: each
     tile the nets read or could not read lies on a tile read, and is the same tile. A
-    doubt of theirs whose centre lies in no tile read counts even when it lies for the
-    most part on tiles read (a speck of face over the seam between two): two independent
-    reviews found such a doubt all that stopped a misread both nets agreed on (a worn 9
-    read as an 8) or a printed domino both readers read. A speck of face apart from every
-    tile (:data:`cf.photo.specks.SPECK`: a glint, a crumb) does not count: here both readers
-    read every tile, and the same ones."""
+    doubt of theirs is of a tile read when the centre of either lies in the other
+    (:func:`_overlap`) and the tiles read cover at least :data:`ON_TILES` of it: one much
+    bigger (a region of face six tiles long over one tile read) is face no tile read
+    accounts for. One that shares no centre with a tile read counts even when it lies for
+    the most part on tiles read (a speck of face over the seam between two): two
+    independent reviews found such a doubt all that stopped a misread both nets agreed on
+    (a worn 9 read as an 8) or a printed domino both readers read. A speck of face apart
+    from every tile (:data:`cf.photo.specks.SPECK`: a glint, a crumb) does not count: here
+    both readers read every tile, and the same ones."""
     for read in nets_.reads:
         same = [r for r in reading.reads if _overlap(r.box, read.box)]
         if not same or any(r.tile != read.tile for r in same):

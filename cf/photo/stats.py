@@ -8,8 +8,9 @@ These are numpy's computations step for step: the same partial sort, the middle 
 mean taken by ``np.mean`` itself, the percentile's interpolation in the same types (of
 float32 values in float32, of integers in float64), a NaN among the values giving NaN; so
 each value is the one numpy 2 gives, to the bit. tests/test_photo_stats.py compares them on
-arrays of every kind the reader passes, on the numpy installed. (numpy 1, which the photo
-extra still allows, promoted types by value and may differ from both in a last bit.)
+arrays of every kind the reader passes, on the numpy installed. numpy 1, which the photo
+extra still allows, promoted types by value (a percentile of float32 values came out as
+float64): there, and before numpy 2 generally, these call numpy's own.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ import numpy as np
 from cf.i18n import Message
 
 Axis = int | tuple[int, ...] | None
+
+#: numpy 2 or later, whose computation these repeat (NEP 50's promotion rules).
+NUMPY_2 = int(np.__version__.split(".")[0]) >= 2
 
 
 def _last(values: Any, axis: Axis) -> np.ndarray:
@@ -53,6 +57,8 @@ def _nan_last(part: np.ndarray, result: Any) -> Any:
 
 def median(values: Any, axis: Axis = None) -> Any:
     """``np.median(values, axis=axis)``: a numpy scalar, or an array without ``axis``."""
+    if not NUMPY_2:
+        return np.median(values, axis=axis)
     arr = _last(values, axis)
     count = arr.shape[-1]
     if count == 0:
@@ -69,19 +75,29 @@ def median(values: Any, axis: Axis = None) -> Any:
 def percentile(values: Any, q: float, axis: Axis = None) -> Any:
     """``np.percentile(values, q, axis=axis)`` for a number ``q`` (0 to 100): a numpy
     scalar, or an array without ``axis``."""
+    if not NUMPY_2:
+        return np.percentile(values, q, axis=axis)
+    if not 0 <= q <= 100:
+        raise ValueError(Message("a percentile is from 0 to 100"))  # numpy's error too
     arr = _last(values, axis)
     count = arr.shape[-1]
     if count == 0:
         raise IndexError(Message("a percentile of no values"))  # numpy's error too
-    # As numpy: q / 100 and the index into the sorted values in float64; the weight as a
-    # Python float, which numpy 2 lets the values' own type keep (NEP 50).
-    at = float((count - 1) * np.true_divide(q, 100))
+    # As numpy: q / 100, and the index into the sorted values, in q's type (float64 for a
+    # Python number).
+    fraction = np.true_divide(q, 100)
+    at = float((count - 1) * fraction)
     if at >= count - 1:
+        # numpy takes the last value on both sides, its weight counted from index -1.
         low = high = count - 1
+        weight = at + 1
     else:
         low = math.floor(at)
         high = low + 1
-    weight = at - low
+        weight = at - low
+    # For a Python number q the weight keeps the values' own type (numpy 2's weak
+    # promotion, NEP 50); a numpy one's type counts, as in numpy.
+    weight = weight if type(q) in (int, float) else fraction.dtype.type(weight)
     part = np.partition(arr, sorted({0, count - 1, low, high}), axis=-1)
     below, above = part[..., low], part[..., high]
     step = above - below
