@@ -681,6 +681,19 @@ def test_a_doubt_of_the_nets_much_bigger_than_the_tile_read_it_lies_on_still_cou
     nets_row = reader.PhotoReading([], [reader.Unreadable(row, [], nets.NOT_ONE_TILE)])
     assert not combined._nothing_more(first, nets_row)
     assert combined._merged(first, nets_row) is None
+    # A doubt of about a tile's size over it, however askew (an independent review's
+    # case: 1.2 times the tile each way, turned 60 degrees about its centre, covered
+    # 0.48), is of that tile; so is one twice its size that the tile covers for half.
+    turn = np.radians(60)
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    corners = np.array([(-60, -30), (60, -30), (60, 30), (-60, 30)]) @ rotation.T + (150, 25)
+    askew = [(round(x), round(y)) for x, y in corners]
+    assert 1.3 < combined._area(askew) / combined._area(a) < 2
+    assert combined._covered(askew, [a]) < 0.5
+    for doubt in (askew, _box(100, 0, 100, 100)):
+        nets_doubt = reader.PhotoReading([], [reader.Unreadable(doubt, [], nets.NO_DIVIDER)])
+        assert combined._nothing_more(first, nets_doubt)
+        assert combined._merged(first, nets_doubt) is not None
     # The photo itself (a synthetic hand, its tiles 100 pixels wide, blurred by a Gaussian
     # of sigma 8): refused, not read as 7-7.
     photo = render_hand(139, difficulty=0)

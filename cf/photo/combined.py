@@ -176,18 +176,34 @@ def _covered(box: list[tuple[int, int]], others: list[list[tuple[int, int]]]) ->
     return float((inside & under).sum()) / n if n else 0.0
 
 
+#: A doubt of the nets' at least this many times the median area of the tiles read has
+#: room for another tile.
+ROOM = 2.0
+
+
+def _holds_more(box: list[tuple[int, int]], boxes: list[list[tuple[int, int]]]) -> bool:
+    """Whether a doubt of the nets' at ``box`` holds face the tiles read at ``boxes`` do
+    not account for: it has room for another tile (:data:`ROOM`) and they cover less than
+    :data:`ON_TILES` of it (a region of face six tiles long over one tile read). A doubt
+    about a tile's size over a tile read is of that tile, however loosely outlined."""
+    if not boxes or len(box) < 3:
+        return False
+    tile = float(median([_area(b) for b in boxes]))
+    return _area(box) >= ROOM * tile and _covered(box, boxes) < ON_TILES
+
+
 def _nothing_more(reading: PhotoReading, nets_: PhotoReading) -> bool:
     """Whether the nets' reading of the whole photo sees nothing ``reading`` lacks: each
     tile the nets read or could not read lies on a tile read, and is the same tile. A
     doubt of theirs is of a tile read when the centre of either lies in the other
-    (:func:`_overlap`) and the tiles read cover at least :data:`ON_TILES` of it: one much
-    bigger (a region of face six tiles long over one tile read) is face no tile read
-    accounts for. One that shares no centre with a tile read counts even when it lies for
-    the most part on tiles read (a speck of face over the seam between two): two
-    independent reviews found such a doubt all that stopped a misread both nets agreed on
-    (a worn 9 read as an 8) or a printed domino both readers read. A speck of face apart
-    from every tile (:data:`cf.photo.specks.SPECK`: a glint, a crumb) does not count: here
-    both readers read every tile, and the same ones."""
+    (:func:`_overlap`) and it holds no more (:func:`_holds_more`: a region of face six
+    tiles long over one tile read is face no tile read accounts for). One that shares no
+    centre with a tile read counts even when it lies for the most part on tiles read (a
+    speck of face over the seam between two): two independent reviews found such a doubt
+    all that stopped a misread both nets agreed on (a worn 9 read as an 8) or a printed
+    domino both readers read. A speck of face apart from every tile
+    (:data:`cf.photo.specks.SPECK`: a glint, a crumb) does not count: here both readers
+    read every tile, and the same ones."""
     for read in nets_.reads:
         same = [r for r in reading.reads if _overlap(r.box, read.box)]
         if not same or any(r.tile != read.tile for r in same):
@@ -195,7 +211,7 @@ def _nothing_more(reading: PhotoReading, nets_: PhotoReading) -> bool:
     boxes = [r.box for r in reading.reads]
     return all(
         u.reason == nets.SPECK_SEEN
-        or (any(_overlap(box, u.box) for box in boxes) and _covered(u.box, boxes) >= ON_TILES)
+        or (any(_overlap(box, u.box) for box in boxes) and not _holds_more(u.box, boxes))
         for u in nets_.unreadable
     )
 
@@ -259,7 +275,7 @@ def _merged(
     boxes = [r.box for r in first.reads]
     for u in second.unreadable:
         centre = np.asarray(u.box, np.float64).mean(axis=0)
-        in_read = any(_inside(centre, box) for box in boxes) and _covered(u.box, boxes) >= ON_TILES
+        in_read = any(_inside(centre, box) for box in boxes) and not _holds_more(u.box, boxes)
         if not in_read and not (
             u.reason == nets.NOT_A_HALF_TILE and any(_inside(centre, g.box) for g in regions)
         ):
