@@ -185,7 +185,7 @@ def _holds_more(box: list[tuple[int, int]], boxes: list[list[tuple[int, int]]]) 
     """Whether a doubt of the nets' at ``box`` holds face the tiles read at ``boxes`` do
     not account for: it has room for another tile (:data:`ROOM`) and they cover less than
     :data:`ON_TILES` of it (a region of face six tiles long over one tile read). A doubt
-    about a tile's size over a tile read is of that tile, however loosely outlined."""
+    about a tile's size over a tile read is of that tile, however askew."""
     if not boxes or len(box) < 3:
         return False
     tile = float(median([_area(b) for b in boxes]))
