@@ -245,3 +245,38 @@ def test_a_pile_keeps_its_tiles_in_the_frame():
         for box in photo.boxes:
             assert (box >= -slack).all() and (box[:, 0] <= 640 + slack).all()
             assert (box[:, 1] <= 480 + slack).all()
+
+
+def test_over_exposure_whitens_the_face_but_never_a_halfs_pips():
+    from cf.photo import scenes
+
+    white, grey, black = (235.0, 235.0, 235.0), (130.0, 130.0, 130.0), (25.0, 25.0, 25.0)
+    # A grey 12 on a white face at a gain of 2.4 clips to the face's white: lowered until
+    # it stands SEEN apart again, however the colour cast tints it.
+    for cast in (None, np.array([1.12, 1.1, 0.9], np.float32)):
+        gain = scenes._readable_gain(2.4, (white, [grey]), cast)
+        assert 1.0 <= gain < 2.4
+        tint = np.ones(3) if cast is None else cast.astype(np.float64)
+        face = np.minimum(255, np.array(white) * tint * gain * scenes.LIT)
+        pip = np.minimum(255, np.array(grey) * tint * gain)
+        assert np.linalg.norm(face - pip) >= scenes.SEEN
+    # Black pips stay black however bright the face: the photo is as over-exposed as drawn.
+    assert scenes._readable_gain(2.4, (white, [black]), None) == 2.4
+    assert scenes._readable_gain(0.45, (white, [grey]), None) == 0.45
+
+
+def test_an_over_exposed_photo_shows_the_pips_its_labels_count():
+    # Seed 910005 drew a gain of 2.4 over a 12-9 whose grey 12 became the face's white: the
+    # label said 12 where the photo showed a blank half.
+    photo = render_family(910005, "exposure")
+    halves = [h for h in photo.halves if 12 in h]
+    assert halves, "the seed no longer draws the 12"
+    box = photo.boxes[photo.halves.index(halves[0])]
+    first = halves[0][0] == 12  # corners 0-1 are at the first half's end
+    end = box[:2].mean(axis=0) if first else box[2:].mean(axis=0)
+    centre = (box.mean(axis=0) + end) / 2  # the 12 half's middle
+    x, y = np.round(centre).astype(int)
+    r = max(3, int(0.25 * np.linalg.norm(box[1] - box[0])))
+    patch = photo.image[y - r : y + r, x - r : x + r].reshape(-1, 3).astype(np.float64)
+    face = np.percentile(patch, 95, axis=0)
+    assert np.linalg.norm(face - patch, axis=1).max() >= 60  # some pip shows

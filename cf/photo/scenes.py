@@ -142,6 +142,11 @@ def render_family(
         boxes.append(box)
         kept.append(tile)
         drawn.append(halves)
+    # The face and the pip colours drawn, for the camera's exposure (_readable_gain).
+    knobs["inks"] = (
+        style["ivory"],
+        [style["pips"][n] for n in {n for h in drawn for n in h if n}],
+    )
     image, boxes, distractors = _camera(rng, image, boxes, distractors, knobs)
     if extra is not None and extra.random() < 0.15:
         image, boxes, distractors = _squeeze(extra, image, boxes, distractors)
@@ -426,6 +431,39 @@ def _printed(
     return _composite(image, sprite, alpha, centre, turn, size, rng, 0, None, 0.0)
 
 
+#: Over-exposure may whiten a photo's face, never a half's pips out of sight: every pip
+#: colour drawn stays at least this far from the face (the distance between the two B, G,
+#: R colours; a grey 12 on a white face is 180 at a gain of 1), with the face up to LIT
+#: brighter where the light falls on it (the lighting gradient). A pip's shading and the
+#: photo's blur leave it paler than its colour, so the bound is well above what the eye
+#: needs on a sharp pip.
+SEEN, LIT = 100.0, 1.15
+
+
+def _readable_gain(gain: float, inks: tuple | None, cast: np.ndarray | None) -> float:
+    """``gain``, lowered (in steps of 0.05, never under 1) until every pip colour of
+    ``inks`` (the face's colour, the pip colours drawn) stays :data:`SEEN` levels from the
+    face once the camera has scaled (by ``gain`` and the colour ``cast``) and clipped both.
+    A grey pip (a 12 of a colour set) on a white face at a gain of 2.4 clips to the face's
+    white: the photo shows a blank half where the label says 12, a "wrong" reading no
+    reader could avoid, and a training label that teaches the halves net to see pips that
+    are not there."""
+    if gain <= 1.0 or not inks:
+        return gain
+    face, colours = inks
+    tint = np.ones(3) if cast is None else np.asarray(cast, np.float64)
+    face = np.asarray(face, np.float64) * tint
+    pips = [np.asarray(c, np.float64) * tint for c in colours]
+
+    def seen(g: float) -> bool:
+        lit = np.minimum(255.0, face * g * LIT)
+        return all(float(np.linalg.norm(np.minimum(255.0, c * g) - lit)) >= SEEN for c in pips)
+
+    while gain > 1.0 and not seen(gain):
+        gain = max(1.0, round(gain - 0.05, 2))
+    return gain
+
+
 def _camera(
     rng: np.random.Generator,
     image: np.ndarray,
@@ -451,9 +489,10 @@ def _camera(
         field_ = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
         streak = np.clip(1 - np.abs(field_) * rng.uniform(4, 9), 0, 1) ** 2
         image += (streak * rng.uniform(60, 160))[:, :, None]
-    image = image * knobs["gain"]
-    if knobs["cast"]:
-        image *= rng.uniform(0.8, 1.2, 3).astype(np.float32)
+    cast = rng.uniform(0.8, 1.2, 3).astype(np.float32) if knobs["cast"] else None
+    image = image * _readable_gain(knobs["gain"], knobs.get("inks"), cast)
+    if cast is not None:
+        image *= cast
     image = np.clip(image, 0, 255).astype(np.uint8)
     if knobs["tilt"] > 0:
         d = knobs["tilt"] * min(w, h)
