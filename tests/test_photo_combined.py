@@ -35,7 +35,8 @@ def test_the_nets_read_again_where_the_classical_reader_refuses(monkeypatch):
 
 def test_two_readers_that_disagree_are_a_refusal(monkeypatch):
     """The classical reader read a tile with confidence where the nets read another: its
-    refusal stands. Where the nets read nothing, its tile joins theirs."""
+    refusal stands. Where the nets read nothing but see tile face, its tile joins theirs;
+    where they see no face at all, it is no tile (a stretch of table)."""
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
     box = [(round(x), round(y)) for x, y in photo.boxes[0]]
     second = [(round(x), round(y)) for x, y in photo.boxes[1]]
@@ -54,6 +55,13 @@ def test_two_readers_that_disagree_are_a_refusal(monkeypatch):
         unreadable=[reader.Unreadable(second, [])],
     )
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: elsewhere)
+    assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
+    view = nets.seen(photo.image)
+    probs = view.probs.copy()
+    inside = np.zeros(probs.shape[1:], np.uint8)
+    cv2.fillConvexPoly(inside, np.round(np.array(corner) / view.to_image).astype(np.int32), 1)
+    probs[0][inside > 0], probs[1][inside > 0] = 0, 1  # face, as a tile's
+    monkeypatch.setattr(nets, "seen", lambda image, smaller=None: nets.Seen(probs, view.to_image))
     assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted([*photo.tiles, Tile(7, 0)])
 
 
@@ -846,3 +854,19 @@ def test_a_big_photos_smaller_copies_are_scaled_from_one_reduced_copy(monkeypatc
     assert smaller is not None and smaller.shape in sources and big.shape not in sources
     assert with_copy == alone and sorted(alone.tiles) == [Tile(7, 0), Tile(8, 8)]
     assert sorted(combined.read_hand(big, 12).tiles) == [Tile(7, 0), Tile(8, 8)]
+
+
+@pytest.mark.parametrize("seed", [930076, 930105])
+def test_a_stretch_of_table_read_as_a_blank_tile_is_a_refusal(seed):
+    """Small or coloured tiles on a plain table: the classical reader outlined the table
+    around them as one tile and read it 0-0 with confidence (nine tiles printed as 0, or
+    as 50). The tiles net sees the hand's tiles, and no face in that outline: a doubt."""
+    photo = render_family(seed, "mixed")
+    assert photo.tiles and Tile(0, 0) not in photo.tiles
+    classical = reader.read_hand(photo.image, photo.top)
+    assert classical.ok and classical.tiles == (Tile(0, 0),)
+    reading = combined.read_hand(photo.image, photo.top)
+    assert not reading.ok
+    assert [u.reason for u in reading.unreadable if Tile(0, 0) in u.candidates] == [
+        combined.FACELESS
+    ]
