@@ -36,7 +36,8 @@ def test_the_nets_read_again_where_the_classical_reader_refuses(monkeypatch):
 def test_two_readers_that_disagree_are_a_refusal(monkeypatch):
     """The classical reader read a tile with confidence where the nets read another: its
     refusal stands. Where the nets read nothing but see tile face, its tile joins theirs;
-    where they see no face at all, it is no tile (a stretch of table)."""
+    where they see no face at all, it is a doubt (the tiles net may be blind to one
+    tile): never dropped from a total."""
     photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
     box = [(round(x), round(y)) for x, y in photo.boxes[0]]
     second = [(round(x), round(y)) for x, y in photo.boxes[1]]
@@ -55,7 +56,11 @@ def test_two_readers_that_disagree_are_a_refusal(monkeypatch):
         unreadable=[reader.Unreadable(second, [])],
     )
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: elsewhere)
-    assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
+    refused = combined.read_hand(photo.image, 9)
+    assert not refused.ok
+    assert [u.candidates for u in refused.unreadable if u.reason == combined.FACELESS] == [
+        [Tile(7, 0)]
+    ]
     view = nets.seen(photo.image)
     probs = view.probs.copy()
     inside = np.zeros(probs.shape[1:], np.uint8)
@@ -890,4 +895,29 @@ def test_a_stretch_of_table_read_as_a_blank_tile_is_a_refusal(seed):
     assert not reading.ok
     assert [u.reason for u in reading.unreadable if Tile(0, 0) in u.candidates] == [
         combined.FACELESS
+    ]
+
+
+def test_a_tiles_net_blind_to_one_tile_of_a_hand_drops_none(monkeypatch):
+    """The classical reader read every tile; the tiles net sees no face on one of them
+    (blind to it) and reads the others: a doubt, never a total one tile short."""
+    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
+    assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
+    real_seen = nets.seen
+
+    def blind(image, smaller=None):
+        view = real_seen(image, smaller)
+        probs = view.probs.copy()
+        inside = np.zeros(probs.shape[1:], np.uint8)
+        box = photo.boxes[0]
+        grown = box.mean(axis=0) + (box - box.mean(axis=0)) * 1.15
+        cv2.fillConvexPoly(inside, np.round(grown / view.to_image).astype(np.int32), 1)
+        probs[0][inside > 0], probs[1][inside > 0], probs[2][inside > 0] = 1, 0, 0
+        return nets.Seen(probs, view.to_image)
+
+    monkeypatch.setattr(nets, "seen", blind)
+    reading = combined.read_hand(photo.image, 9)
+    assert not reading.ok
+    assert [u.candidates for u in reading.unreadable if u.reason == combined.FACELESS] == [
+        [photo.tiles[0]]
     ]

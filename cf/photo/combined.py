@@ -239,15 +239,18 @@ def _faceless(
     """``reading`` with every tile read in whose outline the tiles net sees tile face in
     under :data:`NO_FACE` of it moved to the doubts (:data:`FACELESS`), on a photo where
     the tiles net sees tile face (over :data:`SEES_TILE` of a tile the nets read, or of a
-    doubt of theirs): a stretch of plain table
+    doubt of theirs other than a speck): a stretch of plain table
     the classical reader outlined as one tile, which reads as a double blank, with the
     hand's tiles, dark or small, inside it or beside it (a 0-0 printed for nine tiles).
     Where the tiles net sees a tile it sees face over 0.37 of its outline or more (the
     least of 1,650 tiles read in exactly read synthetic photos); on a photo where it sees
-    nothing it may be blind to the set, and its "no face" is no evidence."""
+    nothing it may be blind to the set, and its "no face" is no evidence. Nothing settles
+    such a doubt (:func:`_not_a_tile`): a net blind to one tile of a hand must not drop it
+    from a total."""
     if view is None:
         return reading
-    theirs = [r.box for r in nets_.reads] + [u.box for u in nets_.unreadable]
+    theirs = [r.box for r in nets_.reads]
+    theirs += [u.box for u in nets_.unreadable if u.reason != nets.SPECK_SEEN]
 
     def share(box: list[tuple[int, int]]) -> float:
         return nets.face_share(view, np.asarray(box) / reduction)
@@ -465,9 +468,12 @@ def _not_a_tile(
     """Whether an outline the classical reader could not read is no tile by the nets: no
     read or doubt of theirs over it, and no tile face in it (marks no outline covers, in
     a region the net sees no face in, are a glare spot's or the table's). A half with
-    more pips than the set has, a tile much smaller than the others and face enough for
-    one more tile (a double blank?) stay doubts."""
-    if u.pips > 0 or u.reason in (missed.ONE_MORE, SMALL) or len(u.box) < 3 or _area(u.box) < 1:
+    more pips than the set has, a tile much smaller than the others, face enough for one
+    more tile (a double blank?) and a tile the classical reader read where the tiles net
+    sees no face (:func:`_faceless`: the net may be blind to that one tile) stay doubts."""
+    if u.pips > 0 or u.reason in (missed.ONE_MORE, SMALL, FACELESS):
+        return False
+    if len(u.box) < 3 or _area(u.box) < 1:
         return False
     near = [*(r.box for r in nets_.reads), *(v.box for v in nets_.unreadable)]
     return not any(_overlap(u.box, box) for box in near) and no_face(u.box)
