@@ -433,21 +433,22 @@ def _printed(
 
 #: Over-exposure may whiten a photo's face, never a half's pips out of sight: every pip
 #: colour drawn stays at least this far from the face (the distance between the two B, G,
-#: R colours; a grey 12 on a white face is 180 at a gain of 1), with the face up to LIT
-#: brighter where the light falls on it (the lighting gradient). A pip's shading and the
-#: photo's blur leave it paler than its colour, so the bound is well above what the eye
-#: needs on a sharp pip.
-SEEN, LIT = 100.0, 1.15
+#: R colours; a grey 12 on a white or ivory face is 150 to 215 at a gain of 1) where the
+#: light falls brightest on both (the lighting gradient: up to LIT times brighter). A
+#: pip's shading and the photo's blur leave it paler than its colour, so the bound is well
+#: above what the eye needs on a sharp pip.
+SEEN, LIT = 100.0, 1.3
 
 
 def _readable_gain(gain: float, inks: tuple | None, cast: np.ndarray | None) -> float:
     """``gain``, lowered (in steps of 0.05, never under 1) until every pip colour of
-    ``inks`` (the face's colour, the pip colours drawn) stays :data:`SEEN` levels from the
-    face once the camera has scaled (by ``gain`` and the colour ``cast``) and clipped both.
-    A grey pip (a 12 of a colour set) on a white face at a gain of 2.4 clips to the face's
-    white: the photo shows a blank half where the label says 12, a "wrong" reading no
-    reader could avoid, and a training label that teaches the halves net to see pips that
-    are not there."""
+    ``inks`` (the face's colour, the pip colours drawn) stays :data:`SEEN` from the face
+    once the camera has scaled both (by the light, up to :data:`LIT`, by ``gain`` and by
+    the colour ``cast``) and clipped them. A grey pip (a 12 of a colour set) on a white
+    face at a gain of 2.4 clips to the face's white: the photo shows a blank half where
+    the label says 12, a "wrong" reading no reader could avoid, and a training label that
+    teaches the halves net to see pips that are not there. Some sets never meet the
+    bound (yellow pips on pink): their over-exposed photos drop to a gain of 1, or near."""
     if gain <= 1.0 or not inks:
         return gain
     face, colours = inks
@@ -456,8 +457,14 @@ def _readable_gain(gain: float, inks: tuple | None, cast: np.ndarray | None) -> 
     pips = [np.asarray(c, np.float64) * tint for c in colours]
 
     def seen(g: float) -> bool:
-        lit = np.minimum(255.0, face * g * LIT)
-        return all(float(np.linalg.norm(np.minimum(255.0, c * g) - lit)) >= SEEN for c in pips)
+        return all(
+            float(
+                np.linalg.norm(np.minimum(255.0, c * g * lit) - np.minimum(255.0, face * g * lit))
+            )
+            >= SEEN
+            for lit in (1.0, 0.5 * (1.0 + LIT), LIT)
+            for c in pips
+        )
 
     while gain > 1.0 and not seen(gain):
         gain = max(1.0, round(gain - 0.05, 2))
