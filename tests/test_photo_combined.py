@@ -115,27 +115,6 @@ def test_a_tile_much_smaller_than_the_others_is_not_counted():
     assert combined.alike_in_size(alone) is alone
 
 
-def test_printed_pictures_as_many_as_the_hands_tiles_are_not_counted():
-    """Printed pictures of dominoes as many as the tiles of the hand or more (a game
-    board's border beside one tile): the others' median is a picture's size, so each is
-    compared with the biggest other tile read too, and under 0.7 of it both ways is not
-    counted."""
-    tile = reader.TileRead(Tile(6, 5), 0.9, _box(0, 0, 100, 200))
-    pictures = [reader.TileRead(Tile(k, 0), 0.9, _box(150 * k, 300, 60, 120)) for k in (1, 2, 3)]
-    assert not any(
-        all(combined.under_others([(100.0, 200.0)] + [(60.0, 120.0)] * 3, i)) for i in (1, 2, 3)
-    )  # the median alone
-    out = combined.alike_in_size(reader.PhotoReading([tile, *pictures], [], 600, 500))
-    assert out.tiles == (Tile(6, 5),) and not out.ok
-    assert sorted(u.candidates[0] for u in out.unreadable) == [Tile(1, 0), Tile(2, 0), Tile(3, 0)]
-    # Both ways: a picture as long as the tile but narrower (or the reverse) is not small,
-    # nor are the far tiles of an angled shot, three quarters of the near ones.
-    for w, n in ((60, 190), (95, 120), (75, 150)):
-        pictures = [reader.TileRead(Tile(k, 0), 0.9, _box(150 * k, 300, w, n)) for k in (1, 2, 3)]
-        kept = reader.PhotoReading([tile, *pictures], [], 600, 500)
-        assert combined.alike_in_size(kept) is kept
-
-
 def test_a_printed_domino_beside_a_hand_is_not_counted():
     """Synthetic family 'distractors', seed 900001: the classical reader read a printed
     picture of a domino as a tile; the size check refuses instead of a wrong total."""

@@ -23,15 +23,6 @@ from cf.photo.stats import median
 #: shots, 3 (2 under 0.7).
 SMALLEST = 0.8
 
-#: Nor is a tile read under this part of the biggest other tile read, both ways (its width
-#: under this part of the widest other's, its length of the longest other's): the median
-#: alone lets printed pictures pass where they are as many as the hand's tiles or more (a
-#: hand of one tile beside two printed pictures 0.6 of its size: three tiles counted).
-#: Set on synthetic photos: over 1,200 photos of every scene family and render_hand
-#: (seeds apart from the benchmark's), no exactly read photo had a tile under 0.75 of the
-#: biggest other both ways; under perspective, near tiles are bigger than far ones.
-BELOW_BIGGEST = 0.7
-
 #: Doubts no other reader settles: a tile much smaller than its hand's (a printed picture).
 SMALL = "much smaller than the other tiles (a printed picture of a domino?)"
 
@@ -55,32 +46,18 @@ def sides(box: list[tuple[int, int]]) -> tuple[float, float]:
     return (lengths[0] + lengths[1]) / 2, (lengths[-1] + lengths[-2]) / 2
 
 
-def under_biggest(sizes: list[tuple[float, float]], i: int) -> bool:
-    """Whether the ``i``-th of the tiles read, of (width, length) ``sizes``, is under
-    :data:`BELOW_BIGGEST` of the widest other's width and of the longest other's length
-    (never, with no others)."""
-    others = sizes[:i] + sizes[i + 1 :]
-    if not others:
-        return False
-    width, length = max(w for w, _ in others), max(n for _, n in others)
-    return sizes[i][0] < BELOW_BIGGEST * width and sizes[i][1] < BELOW_BIGGEST * length
-
-
 def alike_in_size(reading: PhotoReading) -> PhotoReading:
-    """``reading`` with every tile read much smaller than the others of its hand moved to
-    the unreadable: both its width and its length under :data:`SMALLEST` of the others'
-    median (tiles read and outlines not read), or under :data:`BELOW_BIGGEST` of the
-    biggest other tile read's. A hand holds tiles of one set; a printed picture of a
-    domino is smaller."""
+    """``reading`` with every tile read much smaller than the others of its hand (both its
+    width and its length under :data:`SMALLEST` of the others' median) moved to the
+    unreadable: a hand holds tiles of one set, a printed picture of a domino is smaller."""
     boxes = [r.box for r in reading.reads] + [u.box for u in reading.unreadable]
     if len(reading.reads) + len(reading.unreadable) < 2:
         return reading
     sizes = [sides(b) for b in boxes]
-    read_sizes = sizes[: len(reading.reads)]
     keep: list[TileRead] = []
     small: list[Unreadable] = []
     for i, read in enumerate(reading.reads):
-        if all(under_others(sizes, i)) or under_biggest(read_sizes, i):
+        if all(under_others(sizes, i)):
             small.append(Unreadable(read.box, [read.tile], SMALL))
         else:
             keep.append(read)
