@@ -1,7 +1,9 @@
 """The reader ``cf score --photo`` runs: the classical pipeline, then the networks.
 
-The classical reader (:mod:`cf.photo.reader`) reads first. Where it reads every tile with
-confidence, the two small networks (:mod:`cf.photo.nets`, trained on synthetic photos only)
+The classical reader (:mod:`cf.photo.reader`) reads first; a tile it read where the tiles
+net sees no tile face, on a photo where that net sees tiles, is a doubt nothing settles
+(:func:`_faceless`: a stretch of table read as a double blank). Where it reads every tile
+with confidence, the two small networks (:mod:`cf.photo.nets`, trained on synthetic photos only)
 read the photo too, as a check: a tile they read where it read another, or none, is a
 doubt (:func:`_checked`). Where it refuses, or finds no tile at all, the halves net reads
 the tiles it outlined but could not read (:func:`_halves_read`), and the two networks read
@@ -274,7 +276,8 @@ def _faceless(
 #: outline. Its "no face" counts only on a photo where it read some tiles itself and every
 #: tile the classical reader read, or outlined and the nets read, shows at least this much
 #: face to it (one such tile at least): a net blind to a photo's tiles sees no face
-#: anywhere.
+#: anywhere. :func:`_faceless` asks less: this much face over one tile or doubt of the
+#: nets' (a speck aside), and its doubts are never settled by "no face".
 SEES_TILE = 0.4
 
 
