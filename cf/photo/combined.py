@@ -259,16 +259,7 @@ def _faceless(
 
     if not any(share(box) >= SEES_TILE for box in theirs):
         return reading
-    keep: list[TileRead] = []
-    doubts: list[Unreadable] = []
-    for read in reading.reads:
-        if share(read.box) < NO_FACE:
-            doubts.append(Unreadable(read.box, [read.tile], FACELESS))
-        else:
-            keep.append(read)
-    if not doubts:
-        return reading
-    return PhotoReading(keep, [*reading.unreadable, *doubts], reading.width, reading.height)
+    return reading.doubting([share(r.box) < NO_FACE for r in reading.reads], FACELESS)
 
 
 #: Part of a tile's outline the tiles net sees as face when it sees that tile: by its

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from cf.photo import reader
-from cf.photo.reader import PhotoReading, TileRead, Unreadable
+from cf.photo.reader import PhotoReading
 from cf.photo.stats import median
 
 #: One hand is one set, so its tiles are alike in size: a tile read whose outline is less
@@ -54,16 +54,9 @@ def alike_in_size(reading: PhotoReading) -> PhotoReading:
     if len(reading.reads) + len(reading.unreadable) < 2:
         return reading
     sizes = [sides(b) for b in boxes]
-    keep: list[TileRead] = []
-    small: list[Unreadable] = []
-    for i, read in enumerate(reading.reads):
-        if all(under_others(sizes, i)):
-            small.append(Unreadable(read.box, [read.tile], SMALL))
-        else:
-            keep.append(read)
-    if not small:
-        return reading
-    return PhotoReading(keep, [*reading.unreadable, *small], reading.width, reading.height)
+    return reading.doubting(
+        [all(under_others(sizes, i)) for i in range(len(reading.reads))], SMALL
+    )
 
 
 #: Why a tile read is in doubt: its face is not the colour of the others' (one hand is one
@@ -103,13 +96,7 @@ def alike_in_colour(image: np.ndarray, reading: PhotoReading, reduction: int = 1
     for way in (0, 1):
         values = [c[way] for c in both]
         odd &= [_apart(values, i) for i in range(len(values))]
-    if not odd.any():
-        return reading
-    keep = [r for r, o in zip(reading.reads, odd, strict=True) if not o]
-    doubts = [
-        Unreadable(r.box, [r.tile], COLOUR) for r, o in zip(reading.reads, odd, strict=True) if o
-    ]
-    return PhotoReading(keep, [*reading.unreadable, *doubts], reading.width, reading.height)
+    return reading.doubting([bool(o) for o in odd], COLOUR)
 
 
 def _apart(values: list[float | None], i: int) -> bool:

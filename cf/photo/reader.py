@@ -145,6 +145,20 @@ class PhotoReading:
         only then may the tiles be counted (no domino found is never a total of 0)."""
         return bool(self.reads) and not self.unreadable
 
+    def doubting(self, doubted: list[bool], reason: str) -> PhotoReading:
+        """This reading with each tile read whose flag in ``doubted`` (one per read) is set
+        moved to the unreadable, its tile the candidate, for ``reason``; itself when none
+        is."""
+        if not any(doubted):
+            return self
+        keep = [r for r, d in zip(self.reads, doubted, strict=True) if not d]
+        doubts = [
+            Unreadable(r.box, [r.tile], reason)
+            for r, d in zip(self.reads, doubted, strict=True)
+            if d
+        ]
+        return PhotoReading(keep, [*self.unreadable, *doubts], self.width, self.height)
+
 
 # --- loading --------------------------------------------------------------------------------
 
