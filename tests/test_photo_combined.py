@@ -900,3 +900,19 @@ def test_a_tiles_net_blind_to_one_tile_of_a_hand_drops_none(monkeypatch):
     assert [u.candidates for u in reading.unreadable if u.reason == combined.FACELESS] == [
         [photo.tiles[0]]
     ]
+
+
+def test_a_reading_doubting_its_flagged_tiles_keeps_the_rest_in_order():
+    a, b, c = (reader.TileRead(Tile(k, 0), 0.9, _box(100 * k, 0, 50, 100)) for k in (1, 2, 3))
+    old = reader.Unreadable(_box(0, 200, 50, 100), [], "before")
+    reading = reader.PhotoReading([a, b, c], [old], 400, 300)
+    assert reading.doubting([False, False, False], "why") is reading
+    out = reading.doubting([True, False, True], "why")
+    assert out.reads == [b] and (out.width, out.height) == (400, 300)
+    assert out.unreadable == [
+        old,
+        reader.Unreadable(a.box, [a.tile], "why"),
+        reader.Unreadable(c.box, [c.tile], "why"),
+    ]
+    with pytest.raises(ValueError):
+        reading.doubting([True], "why")  # one flag a tile read

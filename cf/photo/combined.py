@@ -1,8 +1,8 @@
 """The reader ``cf score --photo`` runs: the classical pipeline, then the networks.
 
 The classical reader (:mod:`cf.photo.reader`) reads first; a tile it read where the tiles
-net sees no tile face, on a photo where that net sees tiles, is a doubt nothing settles
-(:func:`_faceless`: a stretch of table read as a double blank). Where it reads every tile
+net sees no tile face, on a photo where that net sees tiles, is a doubt that no "no face"
+settles (:func:`_faceless`: a stretch of table read as a double blank). Where it reads every tile
 with confidence, the two small networks (:mod:`cf.photo.nets`, trained on synthetic photos only)
 read the photo too, as a check: a tile they read where it read another, or none, is a
 doubt (:func:`_checked`). Where it refuses, or finds no tile at all, the halves net reads
@@ -240,15 +240,16 @@ def _faceless(
 ) -> PhotoReading:
     """``reading`` with every tile read in whose outline the tiles net sees tile face in
     under :data:`NO_FACE` of it moved to the doubts (:data:`FACELESS`), on a photo where
-    the tiles net sees tile face (over :data:`SEES_TILE` of a tile the nets read, or of a
-    doubt of theirs other than a speck): a stretch of plain table
+    the tiles net sees tile face (at least :data:`SEES_TILE` of a tile the nets read, or of
+    a doubt of theirs other than a speck): a stretch of plain table
     the classical reader outlined as one tile, which reads as a double blank, with the
     hand's tiles, dark or small, inside it or beside it (a 0-0 printed for nine tiles).
     Where the tiles net sees a tile it sees face over 0.37 of its outline or more (the
     least of 1,650 tiles read in exactly read synthetic photos); on a photo where it sees
-    nothing it may be blind to the set, and its "no face" is no evidence. Nothing settles
-    such a doubt (:func:`_not_a_tile`): a net blind to one tile of a hand must not drop it
-    from a total."""
+    nothing it may be blind to the set, and its "no face" is no evidence. No "no face"
+    settles such a doubt (:func:`_not_a_tile`): a net blind to one tile of a hand must not
+    drop it from a total. Tiles the nets read over it account for it, as for any outline
+    the classical reader could not read (:func:`_merged`, :func:`_nets_stand`)."""
     if view is None:
         return reading
     theirs = [r.box for r in nets_.reads]
