@@ -68,12 +68,13 @@ def _read(image: np.ndarray, top: int, min_confidence: float, reduction: int) ->
         return first
     view = nets.seen(photo, smaller) if min(photo.shape[:2]) >= 16 else None
     second = alike_in_size(nets.reading(photo, top, min_confidence, reduction, view))
-    first = _faceless(first, view, reduction, second)
-    if first.ok and first.reads:
-        return _checked(first, second)
 
     def share(box: list[tuple[int, int]]) -> float:
         return 1.0 if view is None else nets.face_share(view, np.asarray(box) / reduction)
+
+    first = _faceless(first, share, second)
+    if first.ok and first.reads:
+        return _checked(first, second)
 
     def sees(box: list[tuple[int, int]]) -> bool:
         return view is not None and share(box) >= SEES_TILE
@@ -236,7 +237,9 @@ NO_FACE = 0.2
 
 
 def _faceless(
-    reading: PhotoReading, view: nets.Seen | None, reduction: int, nets_: PhotoReading
+    reading: PhotoReading,
+    share: Callable[[list[tuple[int, int]]], float],
+    nets_: PhotoReading,
 ) -> PhotoReading:
     """``reading`` with every tile read in whose outline the tiles net sees tile face in
     under :data:`NO_FACE` of it moved to the doubts (:data:`FACELESS`), on a photo where
@@ -249,15 +252,11 @@ def _faceless(
     nothing it may be blind to the set, and its "no face" is no evidence. No "no face"
     settles such a doubt (:func:`_not_a_tile`): a net blind to one tile of a hand must not
     drop it from a total. Tiles the nets read over it account for it, as for any outline
-    the classical reader could not read (:func:`_merged`, :func:`_nets_stand`)."""
-    if view is None:
-        return reading
+    the classical reader could not read (:func:`_merged`, :func:`_nets_stand`).
+    ``share``: the part of an outline the tiles net sees as face (1 without its view,
+    where nothing is doubted so)."""
     theirs = [r.box for r in nets_.reads]
     theirs += [u.box for u in nets_.unreadable if u.reason != nets.SPECK_SEEN]
-
-    def share(box: list[tuple[int, int]]) -> float:
-        return nets.face_share(view, np.asarray(box) / reduction)
-
     if not any(share(box) >= SEES_TILE for box in theirs):
         return reading
     return reading.doubting([share(r.box) < NO_FACE for r in reading.reads], FACELESS)
