@@ -916,3 +916,55 @@ def test_a_reading_doubting_its_flagged_tiles_keeps_the_rest_in_order():
     ]
     with pytest.raises(ValueError):
         reading.doubting([True], "why")  # one flag a tile read
+
+
+def test_tiles_with_light_pips_on_a_dark_body_are_read_in_the_negative():
+    """Black tiles with white pips on a dark cloth: neither reader reads a tile of the
+    photo itself (the classical face is light and nearly grey); its negative, dark pips
+    on light tiles, is read, both readers checking each other as for any photo."""
+    photo = render_family(940_008, "colour_body")
+    image = reader.to_bgr8(photo.image)
+    assert not combined._one_set(image, photo.top, reader.DEFAULT_MIN_CONFIDENCE, 1).reads
+    reading = combined.read_hand(photo.image, photo.top)
+    assert reading.ok
+    assert sorted(reading.tiles) == sorted(photo.tiles)
+    # Boxes are in the photo's pixels: each tile read lies on its tile.
+    for read in reading.reads:
+        assert any(combined._overlap(read.box, b.tolist()) for b in photo.boxes)
+
+
+def test_the_negative_is_not_read_where_the_photo_read_a_tile():
+    """Twelve green tiles read, and a white tile of another set in doubt: the negative
+    would read the white tile as one of the hand (dark there, like the others), a wrong
+    total; a photo that read some tile is never read in the negative, so it is refused."""
+    photo = render_family(940_010, "mixed")
+    image = reader.to_bgr8(photo.image)
+    negative = combined._one_set(255 - image, photo.top, reader.DEFAULT_MIN_CONFIDENCE, 1)
+    assert negative.ok and sorted(negative.tiles) != sorted(photo.tiles)
+    reading = combined.read_hand(photo.image, photo.top)
+    assert not reading.ok and len(reading.reads) == len(photo.tiles)
+
+
+def test_a_negative_reading_stands_only_over_all_the_photo_showed():
+    tile = reader.TileRead(Tile(5, 3), 0.9, _box(100, 100, 50, 100))
+    whole = reader.PhotoReading([tile], [], 400, 300)
+    nothing = reader.PhotoReading([], [], 400, 300)
+    assert combined._negative_stands(whole, nothing)  # the photo showed no tile at all
+    around = reader.Unreadable(_box(80, 80, 120, 160), [], "a tile whose divider was not found")
+    assert combined._negative_stands(whole, reader.PhotoReading([], [around], 400, 300))
+    # A tile found elsewhere that the negative did not read: the negative missed it.
+    apart = reader.Unreadable(_box(300, 10, 50, 100), [], "a tile whose divider was not found")
+    assert not combined._negative_stands(whole, reader.PhotoReading([], [apart], 400, 300))
+    # A negative with a doubt of its own, or none read, is no reading.
+    doubt = reader.Unreadable(_box(300, 10, 50, 100), [Tile(2, 1)], "unsure")
+    assert not combined._negative_stands(reader.PhotoReading([tile], [doubt]), nothing)
+    assert not combined._negative_stands(nothing, nothing)
+    # A photo that read a tile is never read in the negative.
+    other = reader.TileRead(Tile(6, 6), 0.9, _box(300, 10, 50, 100))
+    assert not combined._negative_stands(whole, reader.PhotoReading([other], [], 400, 300))
+    # Tiles touching (or 4 px apart, under 5% of a tile's width at each side): a row or a
+    # block runs together in the negative; 10 px apart they stand apart.
+    for gap, stands in ((0, False), (4, False), (10, True)):
+        beside = reader.TileRead(Tile(6, 6), 0.9, _box(150 + gap, 100, 50, 100))
+        two = reader.PhotoReading([tile, beside], [], 400, 300)
+        assert combined._negative_stands(two, nothing) is stands

@@ -18,7 +18,9 @@ it: the classical reader saw only parts of the nets' tiles (:func:`_nets_stand`)
 readers that disagree are a refusal: the classical refusal stands. Without the model
 files (a source checkout that lacks them) the reader is the classical one. Whichever
 reading stands, one hand is one set: a tile read whose face is not the colour of the
-others' is a doubt (:func:`alike_in_colour`).
+others' is a doubt (:func:`alike_in_colour`). A photo of which neither reader reads a tile
+is read again in the negative, where light pips on a dark or coloured body are dark pips
+on a lighter one (:func:`_negative_stands`).
 """
 
 from __future__ import annotations
@@ -29,6 +31,11 @@ import numpy as np
 
 from cf.photo import missed, nets, reader
 from cf.photo.edges import cut_by_edge
+from cf.photo.geometry import apart as _apart
+from cf.photo.geometry import area as _area
+from cf.photo.geometry import covered as _covered
+from cf.photo.geometry import inside as _inside
+from cf.photo.geometry import overlap as _overlap
 from cf.photo.oneset import SMALL, alike_in_colour, alike_in_size, sides, under_others
 from cf.photo.outlines import shared_area
 from cf.photo.reader import (
@@ -51,13 +58,45 @@ def read_hand(
 ) -> PhotoReading:
     """Read every face-up tile of one hand in a BGR (or grey) image (see
     :func:`cf.photo.reader.read_hand`; the networks check its reading, and read the photo
-    again where it refuses)."""
-    reading = alike_in_colour(image, _read(image, top, min_confidence, reduction), reduction)
-    return cut_by_edge(image, reading, reduction)
+    again where it refuses). Where neither reads a tile, the photo's negative is read
+    (:func:`_negative_stands`)."""
+    photo = reader.to_bgr8(np.asarray(image))
+    reading = _one_set(photo, top, min_confidence, reduction)
+    if reading.reads or not nets.available():
+        return reading
+    negative = _one_set(255 - photo, top, min_confidence, reduction)
+    return negative if _negative_stands(negative, reading) else reading
+
+
+def _one_set(photo: np.ndarray, top: int, min_confidence: float, reduction: int) -> PhotoReading:
+    """The reading of a BGR photo, its tiles all of one set (colour, and none cut by the
+    frame)."""
+    reading = alike_in_colour(photo, _read(photo, top, min_confidence, reduction), reduction)
+    return cut_by_edge(photo, reading, reduction)
+
+
+def _negative_stands(negative: PhotoReading, first: PhotoReading) -> bool:
+    """Whether the reading of a photo's negative stands where the photo's own reading
+    ``first`` read no tile: tiles whose pips are lighter than their body (white or yellow
+    pips on pink, green, red, blue or black tiles), which both readers were made to see
+    the other way round (the classical reader's face is light and nearly grey, the tiles
+    net saw mostly light faces), are dark pips on a lighter body in the negative. It
+    stands when it read every tile it found with confidence, its tiles lie apart
+    (:func:`cf.photo.geometry.apart`), and each tile ``first`` found but could not read
+    lies on a tile it read (:func:`cf.photo.geometry.overlap`): a reading that ignores
+    what the photo itself showed is no reading of it. A photo that read some tile is
+    never read so: a hand of light tiles beside a coloured one would lose the light ones
+    in the negative."""
+    return (
+        not first.reads
+        and negative.ok
+        and _apart([r.box for r in negative.reads])
+        and all(any(_overlap(u.box, r.box) for r in negative.reads) for u in first.unreadable)
+    )
 
 
 def _read(image: np.ndarray, top: int, min_confidence: float, reduction: int) -> PhotoReading:
-    """The reading :func:`read_hand` returns, before its tiles' colours are compared."""
+    """The reading of a photo (:func:`_one_set`), before its tiles' colours are compared."""
     photo = reader.to_bgr8(np.asarray(image))
     # One reduced copy of a big photo, to scale the reader's and the nets' copies from.
     smaller = reader.reduced(photo) if min(photo.shape[:2]) >= 16 else None
@@ -156,26 +195,6 @@ def _checked(first: PhotoReading, nets_: PhotoReading) -> PhotoReading:
         return first
     reads = [r for r in first.reads if r not in disputed]
     return PhotoReading(reads, [*first.unreadable, *doubts], first.width, first.height)
-
-
-def _covered(box: list[tuple[int, int]], others: list[list[tuple[int, int]]]) -> float:
-    """The part of the outline ``box`` that the outlines ``others`` cover together (each
-    pixel once, however many of them lie over it); 0 for an outline with no pixel."""
-    import cv2
-
-    pts = np.asarray(box, np.int32)
-    if len(pts) < 3:
-        return 0.0
-    low = pts.min(axis=0)
-    size = pts.max(axis=0) - low + 1
-    inside = np.zeros((int(size[1]), int(size[0])), np.uint8)
-    cv2.fillConvexPoly(inside, pts - low, 1)
-    under = np.zeros_like(inside)
-    for other in others:
-        if len(other) >= 3:
-            cv2.fillConvexPoly(under, np.asarray(other, np.int32) - low, 1)
-    n = int(inside.sum())
-    return float((inside & under).sum()) / n if n else 0.0
 
 
 #: A doubt of the nets' at least this many times the median area of the tiles read has
@@ -473,13 +492,6 @@ def _not_a_tile(
     return not any(_overlap(u.box, box) for box in near) and no_face(u.box)
 
 
-def _overlap(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> bool:
-    """Whether two outlines are of one tile: the centre of either lies in the other."""
-    return _inside(np.asarray(a, np.float64).mean(axis=0), b) or _inside(
-        np.asarray(b, np.float64).mean(axis=0), a
-    )
-
-
 def _accounted(u: Unreadable, reads: list[TileRead]) -> bool:
     """Whether a tile the classical reader could not read is one the nets read: their
     reads over its outline fill at least half of it (its guesses, being unsure, do not
@@ -494,24 +506,6 @@ def _accounted(u: Unreadable, reads: list[TileRead]) -> bool:
     if not over:
         return False
     return sum(min(_area(r.box), area) for r in over) >= 0.5 * area
-
-
-def _area(box: list[tuple[int, int]]) -> float:
-    """The area an outline encloses (the shoelace formula)."""
-    pts = np.asarray(box, np.float64)
-    x, y = pts[:, 0], pts[:, 1]
-    return abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))) / 2
-
-
-def _inside(point: np.ndarray, box: list[tuple[int, int]]) -> bool:
-    """Whether ``point`` lies inside the convex outline ``box``."""
-    pts = np.asarray(box, np.float64)
-    if len(pts) < 3 or _area(box) < 1:
-        return False  # a point or a line holds nothing
-    edges = np.roll(pts, -1, axis=0) - pts
-    to_point = np.asarray(point, np.float64) - pts
-    signs = (edges[:, 0] * to_point[:, 1] - edges[:, 1] * to_point[:, 0]).tolist()
-    return all(v >= 0 for v in signs) or all(v <= 0 for v in signs)
 
 
 def _halves_read(
