@@ -11,7 +11,7 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 
-from cf.photo import combined, nets, reader  # noqa: E402
+from cf.photo import combined, nets, oneset, reader  # noqa: E402
 from cf.photo.scenes import render_family  # noqa: E402
 from cf.photo.synth import render_hand  # noqa: E402
 from cf.tiles import Tile  # noqa: E402
@@ -962,9 +962,87 @@ def test_a_negative_reading_stands_only_over_all_the_photo_showed():
     # A photo that read a tile is never read in the negative.
     other = reader.TileRead(Tile(6, 6), 0.9, _box(300, 10, 50, 100))
     assert not combined._negative_stands(whole, reader.PhotoReading([other], [], 400, 300))
-    # Tiles touching (or 4 px apart, under 5% of a tile's width at each side): a row or a
-    # block runs together in the negative; 10 px apart they stand apart.
+    # Tiles touching, or 4 px apart (under a tenth of a tile's width side by side): a row
+    # or a block runs together in the negative; 10 px apart they stand apart.
     for gap, stands in ((0, False), (4, False), (10, True)):
         beside = reader.TileRead(Tile(6, 6), 0.9, _box(150 + gap, 100, 50, 100))
         two = reader.PhotoReading([tile, beside], [], 400, 300)
         assert combined._negative_stands(two, nothing) is stands
+
+
+def test_a_light_grey_face_read_in_the_negative_does_not_stand():
+    """Beside dark tiles, a white card or a printed picture of a domino is read as a tile
+    in the negative (dark with light marks there), and black and white are both
+    unsaturated, so the colour check does not tell them apart: a tile whose face is light
+    and grey in the photo is one the photo's own reading sees, never the negative's."""
+    photo = np.full((300, 400, 3), 30, np.uint8)
+    photo[:, 200:] = 235  # white paper on the right
+    photo[148:152, 55:95] = 250  # the dark tile's divider, painted white
+    dark = reader.TileRead(Tile(5, 3), 0.9, _box(50, 100, 50, 100))
+    white = reader.TileRead(Tile(1, 1), 0.9, _box(275, 100, 50, 100))
+    nothing = reader.PhotoReading([], [], 400, 300)
+    assert combined._negative_stands(reader.PhotoReading([dark], [], 400, 300), nothing, photo)
+    both = reader.PhotoReading([dark, white], [], 400, 300)
+    assert combined._negative_stands(both, nothing)  # without the photo, nothing to tell
+    assert not combined._negative_stands(both, nothing, photo)
+    # Outlines are in the photo's pixels, the image at 1/reduction of them.
+    half = cv2.resize(photo, (200, 150), interpolation=cv2.INTER_AREA)
+    assert not combined._negative_stands(both, nothing, half, 2)
+
+
+def test_light_and_grey_is_white_or_ivory_both_ways():
+    def face(body, pips=None):
+        image = np.full((200, 200, 3), (40, 90, 40), np.uint8)  # green cloth
+        image[50:150, 75:125] = body
+        if pips is not None:
+            for y in (65, 80, 95, 105, 120, 135):
+                for x in (85, 100, 115):
+                    cv2.circle(image, (x, y), 5, pips, -1)
+        return image
+
+    box = _box(75, 50, 50, 100)
+    assert oneset.light_and_grey(face((235, 240, 245)), box)  # ivory
+    assert oneset.light_and_grey(face((235, 240, 245), (20, 20, 20)), box)  # with pips
+    assert not oneset.light_and_grey(face((30, 30, 30)), box)  # black
+    assert not oneset.light_and_grey(face((30, 30, 30), (250, 250, 250)), box)  # its pips
+    assert not oneset.light_and_grey(face((70, 140, 40)), box)  # green
+    assert not oneset.light_and_grey(face((170, 140, 235)), box)  # pink
+    assert not oneset.light_and_grey(face((160, 210, 235)), box)  # cream (0.32)
+    # A white card outlined loosely, its band on the cloth: light and grey in its middle.
+    assert oneset.light_and_grey(face((235, 240, 245)), _box(65, 35, 70, 130))
+
+
+def test_a_tile_read_in_the_negative_has_a_light_divider_in_the_photo():
+    """The back of a dark tile (its groove a shadow, its logo a dark dot) reads as a blank
+    tile in the negative; a face of a dark set has its divider painted light, as its
+    pips are."""
+    photo = np.full((300, 400, 3), (40, 90, 40), np.uint8)  # green cloth
+    photo[100:200, 50:100] = (70, 140, 40)  # a green tile, face up: a white bar
+    photo[148:152, 55:95] = (245, 245, 245)
+    photo[100:200, 250:300] = (70, 140, 40)  # a green tile face down: a groove, a dot
+    photo[149:151, 252:298] = (40, 80, 25)
+    cv2.circle(photo, (275, 125), 5, (20, 20, 20), -1)
+    face, back = _box(50, 100, 50, 100), _box(250, 100, 50, 100)
+    assert oneset.light_bar(photo, face)
+    assert not oneset.light_bar(photo, back)
+    assert not oneset.light_bar(photo, _box(50, 100, 100, 100))  # not a tile's shape
+    half = cv2.resize(photo, (200, 150), interpolation=cv2.INTER_AREA)
+    assert oneset.light_bar(half, face, 2) and not oneset.light_bar(half, back, 2)
+    nothing = reader.PhotoReading([], [], 400, 300)
+    up = reader.TileRead(Tile(5, 3), 0.9, face)
+    down = reader.TileRead(Tile(1, 0), 0.9, back)
+    assert combined._negative_stands(reader.PhotoReading([up], [], 400, 300), nothing, photo)
+    both = reader.PhotoReading([up, down], [], 400, 300)
+    assert not combined._negative_stands(both, nothing, photo)
+
+
+def test_the_negative_is_not_read_over_a_doubt_naming_tiles():
+    """A tile read and then doubted (not the colour of the others: a printed picture
+    beside a dark tile) is a tile the photo's own reading read: never read again in the
+    negative, where the picture would be read as one of the hand."""
+    tile = reader.TileRead(Tile(5, 3), 0.9, _box(100, 100, 50, 100))
+    whole = reader.PhotoReading([tile], [], 400, 300)
+    doubted = reader.Unreadable(_box(100, 100, 50, 100), [Tile(5, 3)], oneset.COLOUR)
+    assert not combined._negative_stands(whole, reader.PhotoReading([], [doubted], 400, 300))
+    unsure = reader.Unreadable(_box(100, 100, 50, 100), [], "a tile whose divider was not found")
+    assert combined._negative_stands(whole, reader.PhotoReading([], [unsure], 400, 300))

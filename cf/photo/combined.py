@@ -36,7 +36,15 @@ from cf.photo.geometry import area as _area
 from cf.photo.geometry import covered as _covered
 from cf.photo.geometry import inside as _inside
 from cf.photo.geometry import overlap as _overlap
-from cf.photo.oneset import SMALL, alike_in_colour, alike_in_size, sides, under_others
+from cf.photo.oneset import (
+    SMALL,
+    alike_in_colour,
+    alike_in_size,
+    light_and_grey,
+    light_bar,
+    sides,
+    under_others,
+)
 from cf.photo.outlines import shared_area
 from cf.photo.reader import (
     DEFAULT_MIN_CONFIDENCE,
@@ -64,18 +72,31 @@ def read_hand(
     reading = _one_set(photo, top, min_confidence, reduction)
     if reading.reads or not nets.available():
         return reading
-    negative = _one_set(255 - photo, top, min_confidence, reduction)
-    return negative if _negative_stands(negative, reading) else reading
+    negative = _one_set(255 - photo, top, min_confidence, reduction, colours=photo)
+    return negative if _negative_stands(negative, reading, photo, reduction) else reading
 
 
-def _one_set(photo: np.ndarray, top: int, min_confidence: float, reduction: int) -> PhotoReading:
+def _one_set(
+    photo: np.ndarray,
+    top: int,
+    min_confidence: float,
+    reduction: int,
+    colours: np.ndarray | None = None,
+) -> PhotoReading:
     """The reading of a BGR photo, its tiles all of one set (colour, and none cut by the
-    frame)."""
-    reading = alike_in_colour(photo, _read(photo, top, min_confidence, reduction), reduction)
+    frame). ``colours``: the image whose colours the tiles are compared in, when not the
+    photo read (the photo itself, when its negative is read)."""
+    reading = _read(photo, top, min_confidence, reduction)
+    reading = alike_in_colour(photo if colours is None else colours, reading, reduction)
     return cut_by_edge(photo, reading, reduction)
 
 
-def _negative_stands(negative: PhotoReading, first: PhotoReading) -> bool:
+def _negative_stands(
+    negative: PhotoReading,
+    first: PhotoReading,
+    photo: np.ndarray | None = None,
+    reduction: int = 1,
+) -> bool:
     """Whether the reading of a photo's negative stands where the photo's own reading
     ``first`` read no tile: tiles whose pips are lighter than their body (white or yellow
     pips on pink, green, red, blue or black tiles), which both readers were made to see
@@ -84,15 +105,33 @@ def _negative_stands(negative: PhotoReading, first: PhotoReading) -> bool:
     stands when it read every tile it found with confidence, its tiles lie apart
     (:func:`cf.photo.geometry.apart`), and each tile ``first`` found but could not read
     lies on a tile it read (:func:`cf.photo.geometry.overlap`): a reading that ignores
-    what the photo itself showed is no reading of it. A photo that read some tile is
-    never read so: a hand of light tiles beside a coloured one would lose the light ones
-    in the negative."""
+    what the photo itself showed is no reading of it. A photo that read some tile, with
+    confidence or in doubt (a doubt naming tiles: a misread, a tile not of the others'
+    colour or size), is never read so: a hand of light tiles beside a coloured one would
+    lose the light ones in the negative, and a doubted printed picture beside a dark tile
+    would be read as a tile of the hand. Nor does a tile whose face is light and grey in
+    the ``photo`` (at 1/``reduction`` of its size; :func:`cf.photo.oneset.light_and_grey`)
+    stand read in the negative: that is a face the photo's own reading sees, and beside
+    dark tiles a white card or a printed picture of a domino (the tiles' colours are
+    compared in the photo, where black and white are both unsaturated)."""
     return (
         not first.reads
+        and not any(u.candidates for u in first.unreadable)
         and negative.ok
         and _apart([r.box for r in negative.reads])
         and all(any(_overlap(u.box, r.box) for r in negative.reads) for u in first.unreadable)
+        and (
+            photo is None
+            or all(_dark_with_light_marks(photo, r.box, reduction) for r in negative.reads)
+        )
     )
+
+
+def _dark_with_light_marks(photo: np.ndarray, box: list[tuple[int, int]], reduction: int) -> bool:
+    """Whether a tile read in a photo's negative is, in the photo, what the negative is
+    read for: a face not light and grey (:func:`cf.photo.oneset.light_and_grey`), with a
+    divider lighter than its body (:func:`cf.photo.oneset.light_bar`)."""
+    return not light_and_grey(photo, box, reduction) and light_bar(photo, box, reduction)
 
 
 def _read(image: np.ndarray, top: int, min_confidence: float, reduction: int) -> PhotoReading:

@@ -54,7 +54,9 @@ def covered(box: list[tuple[int, int]], others: list[list[tuple[int, int]]]) -> 
 
 
 #: Outlines grown this many times about their centres that meet are of tiles touching,
-#: or nearly (a gap of 5% of a tile's width at its sides).
+#: or nearly: each grows by 5% of its width at its sides and 5% of its length at its
+#: ends, so two tiles side by side meet across a gap under a tenth of a tile's width, and
+#: end to end under a fifth.
 TOUCHING = 1.1
 
 

@@ -113,10 +113,21 @@ def _face_saturations(
     image: np.ndarray, box: list[tuple[int, int]], reduction: int
 ) -> tuple[float | None, float | None]:
     """A tile's face saturation measured both ways (:data:`FACE_MIDDLE`, :data:`FACE_BAND`):
-    the median over each part of its outline of a pixel's (max - min) / max of B, G, R, in
-    an image read at 1/``reduction`` of the photo's size (BGR, 8-bit); None for a part with
-    no pixel in the image. The crop is sampled at about :data:`SAMPLES` pixels across the
-    tile (a median needs no more, and a big tile's every pixel cost 0.1 s a photo)."""
+    the median over each part of its outline of a pixel's (max - min) / max of B, G, R
+    (see :func:`_face_medians`); None for a part with no pixel in the image."""
+    middle, band = _face_medians(image, box, reduction)
+    return (middle[0] if middle else None), (band[0] if band else None)
+
+
+def _face_medians(
+    image: np.ndarray, box: list[tuple[int, int]], reduction: int
+) -> tuple[tuple[float, float] | None, tuple[float, float] | None]:
+    """A tile's face colour measured both ways (:data:`FACE_MIDDLE`, :data:`FACE_BAND`):
+    over each part of its outline, the median of a pixel's saturation ((max - min) / max
+    of B, G, R) and of its value (max of B, G, R), in an image read at 1/``reduction`` of
+    the photo's size (BGR, 8-bit); None for a part with no pixel in the image. The crop
+    is sampled at about :data:`SAMPLES` pixels across the tile (a median needs no more,
+    and a big tile's every pixel cost 0.1 s a photo)."""
     import cv2
 
     pts = np.asarray(box, np.float64) / reduction
@@ -132,16 +143,64 @@ def _face_saturations(
     crop = image[y0:y1:step, x0:x1:step].astype(np.float32)
     high = crop.max(axis=2)
     saturation = (high - crop.min(axis=2)) / np.maximum(high, 1.0)
-    out: list[float | None] = []
+    out: list[tuple[float, float] | None] = []
     for inner, outer in (FACE_MIDDLE, FACE_BAND):
         mask = np.zeros(saturation.shape, np.uint8)
         for f, value in ((outer, 1), (inner, 0)):
             if f > 0:
                 corners = (centre + (pts - centre) * f - [x0, y0]) / step
                 cv2.fillConvexPoly(mask, np.round(corners).astype(np.int32), value)
-        out.append(float(median(saturation[mask > 0])) if mask.any() else None)
+        if mask.any():
+            out.append((float(median(saturation[mask > 0])), float(median(high[mask > 0]))))
+        else:
+            out.append(None)
     return out[0], out[1]
+
+
+#: A face is light and grey, one the reader sees in the photo itself (white, ivory, a
+#: white card or printed page), when its saturation is under the first and its value (max
+#: of B, G, R) over the second, either way (:data:`FACE_MIDDLE`, :data:`FACE_BAND`: a
+#: white card outlined loosely has its band on the table). Cream tiles (0.3) and every
+#: coloured set are not grey; black ones (value 30 to 50) are not light, though a black
+#: tile's middle full of white pips can be: such a tile is refused, never misread.
+GREY, LIGHT = 0.25, 128.0
+
+
+def light_and_grey(image: np.ndarray, box: list[tuple[int, int]], reduction: int = 1) -> bool:
+    """Whether the face in the outline ``box`` of a BGR ``image`` (at 1/``reduction`` of
+    the photo's size) is light and grey either way (:data:`GREY`, :data:`LIGHT`)."""
+    image = reader.to_bgr8(np.asarray(image))
+    both = _face_medians(image, box, reduction)
+    return any(m is not None and m[0] < GREY and m[1] > LIGHT for m in both)
 
 
 #: How many pixels across a tile its face colour is sampled at.
 SAMPLES = 24
+
+
+#: A tile read in a photo's negative has its divider painted lighter than its body (as its
+#: pips are): in the photo, the lightest row across its middle (0.4 to 0.6 of its length,
+#: the middle 0.6 of its width) is at least this much lighter (8-bit Lab lightness) than
+#: the tile's median. The back of a dark tile, its groove a shadow and its logo a dark dot,
+#: reads as a blank tile in the negative; it has no light bar.
+LIGHT_BAR = 40.0
+
+
+def light_bar(image: np.ndarray, box: list[tuple[int, int]], reduction: int = 1) -> bool:
+    """Whether the tile in the outline ``box`` of a BGR ``image`` (at 1/``reduction`` of
+    the photo's size) has a bar across its middle lighter than its body
+    (:data:`LIGHT_BAR`); False for an outline not of a tile's shape."""
+    from cf.photo import nets
+    from cf.photo.lab import bgr_to_lab
+
+    corners = nets.short_side_first(np.asarray(box, np.float64) / reduction)
+    if corners is None:
+        return False
+    image = reader.to_bgr8(np.asarray(image))
+    light = bgr_to_lab(nets.upright(image, corners, 24))[:, :, 0].astype(np.float32)
+    length, width = light.shape
+    rows = light[
+        round(0.4 * length) : round(0.6 * length), round(0.2 * width) : round(0.8 * width)
+    ]
+    bar = float(np.median(rows, axis=1).max())
+    return bar - float(median(light.ravel())) >= LIGHT_BAR
