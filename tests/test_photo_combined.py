@@ -1046,3 +1046,19 @@ def test_the_negative_is_not_read_over_a_doubt_naming_tiles():
     assert not combined._negative_stands(whole, reader.PhotoReading([], [doubted], 400, 300))
     unsure = reader.Unreadable(_box(100, 100, 50, 100), [], "a tile whose divider was not found")
     assert combined._negative_stands(whole, reader.PhotoReading([], [unsure], 400, 300))
+
+
+def test_a_big_photo_read_in_the_negative_keeps_its_own_pixels(tmp_path):
+    """A 12 MP JPEG is decoded at a fraction of its size; read in the negative, its tiles'
+    outlines are still in the photo's own pixels, and the colour and bar checks measure
+    the decoded image at that fraction."""
+    photo = render_family(940_008, "colour_body")
+    big = cv2.resize(photo.image, (4000, 3000), interpolation=cv2.INTER_CUBIC)
+    path = tmp_path / "dark.jpg"
+    cv2.imwrite(str(path), big, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    reading = combined.read_photo(str(path), photo.top)
+    assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
+    assert (reading.width, reading.height) == (4000, 3000)
+    scale = 4000 / photo.image.shape[1]
+    for read in reading.reads:
+        assert any(combined._overlap(read.box, (b * scale).tolist()) for b in photo.boxes)
