@@ -976,7 +976,8 @@ def test_a_light_grey_face_read_in_the_negative_does_not_stand():
     unsaturated, so the colour check does not tell them apart: a tile whose face is light
     and grey in the photo is one the photo's own reading sees, never the negative's."""
     photo = np.full((300, 400, 3), 30, np.uint8)
-    photo[:, 200:] = 235  # white paper on the right
+    photo[:, 200:] = 150  # light grey card on the right, a white bar across it
+    photo[148:152, 280:320] = 250
     photo[148:152, 55:95] = 250  # the dark tile's divider, painted white
     dark = reader.TileRead(Tile(5, 3), 0.9, _box(50, 100, 50, 100))
     white = reader.TileRead(Tile(1, 1), 0.9, _box(275, 100, 50, 100))
@@ -984,6 +985,7 @@ def test_a_light_grey_face_read_in_the_negative_does_not_stand():
     assert combined._negative_stands(reader.PhotoReading([dark], [], 400, 300), nothing, photo)
     both = reader.PhotoReading([dark, white], [], 400, 300)
     assert combined._negative_stands(both, nothing)  # without the photo, nothing to tell
+    assert oneset.light_bar(photo, white.box)  # only its light grey face tells it
     assert not combined._negative_stands(both, nothing, photo)
     # Outlines are in the photo's pixels, the image at 1/reduction of them.
     half = cv2.resize(photo, (200, 150), interpolation=cv2.INTER_AREA)

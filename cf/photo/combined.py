@@ -70,7 +70,7 @@ def read_hand(
     (:func:`_negative_stands`)."""
     photo = reader.to_bgr8(np.asarray(image))
     reading = _one_set(photo, top, min_confidence, reduction)
-    if reading.reads or not nets.available():
+    if reading.reads or any(u.candidates for u in reading.unreadable) or not nets.available():
         return reading
     negative = _one_set(255 - photo, top, min_confidence, reduction, colours=photo)
     return negative if _negative_stands(negative, reading, photo, reduction) else reading
@@ -113,7 +113,9 @@ def _negative_stands(
     the ``photo`` (at 1/``reduction`` of its size; :func:`cf.photo.oneset.light_and_grey`)
     stand read in the negative: that is a face the photo's own reading sees, and beside
     dark tiles a white card or a printed picture of a domino (the tiles' colours are
-    compared in the photo, where black and white are both unsaturated)."""
+    compared in the photo, where black and white are both unsaturated); nor one whose
+    divider is not lighter than its body (:func:`cf.photo.oneset.light_bar`: the back of a
+    dark tile, read as a blank tile in the negative). Both: :func:`_dark_with_light_marks`."""
     return (
         not first.reads
         and not any(u.candidates for u in first.unreadable)
