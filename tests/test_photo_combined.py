@@ -1064,3 +1064,29 @@ def test_a_big_photo_read_in_the_negative_keeps_its_own_pixels(tmp_path):
     scale = 4000 / photo.image.shape[1]
     for read in reading.reads:
         assert any(combined._overlap(read.box, (b * scale).tolist()) for b in photo.boxes)
+
+
+def test_the_negative_reading_compares_the_tiles_colours_in_the_photo(monkeypatch):
+    """A green tile and a black one are of two sets (saturation 0.71 against 0 in the
+    photo, over the 0.5 bound); in the negative they measure 0.47 against 0 and would pass
+    as one set. Read in the negative, they are compared in the photo: a doubt."""
+    photo = np.full((300, 400, 3), (120, 120, 120), np.uint8)  # a grey table
+    photo[100:200, 50:100] = (70, 140, 40)  # green, a white bar
+    photo[148:152, 55:95] = 245
+    photo[100:200, 250:300] = (30, 30, 30)  # black, a white bar
+    photo[148:152, 255:295] = 245
+    green = reader.TileRead(Tile(5, 3), 0.9, _box(50, 100, 50, 100))
+    black = reader.TileRead(Tile(6, 1), 0.9, _box(250, 100, 50, 100))
+
+    def read(image, top, min_confidence, reduction):
+        if image[120, 60, 1] == 140:  # the photo itself: nothing read
+            return reader.PhotoReading([], [], 400, 300)
+        return reader.PhotoReading([green, black], [], 400, 300)
+
+    monkeypatch.setattr(combined, "_read", read)
+    negative = combined._one_set(255 - photo, 6, 0.6, 1)
+    assert negative.ok  # compared in the negative, one set
+    in_photo = combined._one_set(255 - photo, 6, 0.6, 1, colours=photo)
+    assert {u.reason for u in in_photo.unreadable} == {oneset.COLOUR}
+    reading = combined.read_hand(photo, 6)
+    assert not reading.ok and not reading.reads  # the photo's own refusal stands
