@@ -1013,6 +1013,15 @@ def test_light_and_grey_is_white_or_ivory_both_ways():
     assert not oneset.light_and_grey(face((160, 210, 235)), box)  # cream (0.32)
     # A white card outlined loosely, its band on the cloth: light and grey in its middle.
     assert oneset.light_and_grey(face((235, 240, 245)), _box(65, 35, 70, 130))
+    # A black 6-6 whose white divider and pips fill most of its middle: its body is black.
+    crowded = face((30, 30, 30))
+    crowded[95:105, 75:125] = 250
+    for y in (76, 88, 112, 124):
+        for x in (90, 110):
+            cv2.circle(crowded, (x, y), 6, (250, 250, 250), -1)
+    middle = oneset._face_medians(crowded, box, 1)[0]
+    assert middle is not None and middle[1] > oneset.LIGHT  # white over half of it
+    assert not oneset.light_and_grey(crowded, box)
 
 
 def test_a_tile_read_in_the_negative_has_a_light_divider_in_the_photo():
