@@ -409,18 +409,7 @@ def fam_phone(sc, phone_only):
     pw = w * k
     ph = pw * rng.uniform(1.9, 2.2)
     sprite, alpha, notes = phone_sprite(rng, pw, ph)
-    rad = 0.5 * math.hypot(pw, ph) * 1.05
-    c = sc.place_free(rad, edge=rad)
-    sc.draw_sprite(
-        "phone",
-        sprite,
-        alpha,
-        c,
-        rng.uniform(0, 360),
-        sprite.shape[1],
-        shadow=rng.uniform(0.2, 0.5),
-        side=sc.side,
-    )
+    lay(sc, "phone", sprite, alpha, 0.5 * math.hypot(pw, ph) * 1.05, (0.2, 0.5), sc.side)
     sc.camera(glare=0)
     sc.check_all_inside()
     return {
@@ -524,17 +513,7 @@ def fam_cards(sc):
         cw = w * rng.uniform(0.9, 2.2)
         ch = cw * (rng.uniform(1.38, 1.45) if rng.random() < 0.7 else rng.uniform(1.5, 2.1))
         sprite, alpha, notes = card_sprite(rng, cw, ch)
-        rad = 0.5 * math.hypot(cw, ch) * 1.06
-        c = sc.place_free(rad, edge=rad)
-        sc.draw_sprite(
-            "card",
-            sprite,
-            alpha,
-            c,
-            rng.uniform(0, 360),
-            sprite.shape[1],
-            shadow=rng.uniform(0.05, 0.3),
-        )
+        lay(sc, "card", sprite, alpha, 0.5 * math.hypot(cw, ch) * 1.06, (0.05, 0.3))
         kinds.append(notes)
     sc.camera(glare=0)
     sc.check_all_inside()
@@ -592,6 +571,15 @@ def make_one(family, i, img):
             continue
         return r16.save(family, i, img, sc, info, attempt, top)
     raise RuntimeError(f"{family} {i}: no photo after 60 attempts")
+
+
+def lay(sc, kind, sprite, alpha, rad, shadow, side=None):
+    """Draw ``sprite`` (a phone, a card) at a free place of ``sc`` clear by ``rad`` of what
+    is there, turned at random, its shadow's strength drawn from the range ``shadow``."""
+    rng = sc.rng
+    c = sc.place_free(rad, edge=rad)
+    angle = rng.uniform(0, 360)
+    sc.draw_sprite(kind, sprite, alpha, c, angle, sprite.shape[1], rng.uniform(*shadow), side)
 
 
 def main():
