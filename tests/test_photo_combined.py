@@ -4,7 +4,6 @@ a refusal."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -1058,58 +1057,6 @@ def test_the_negative_is_not_read_over_a_doubt_naming_tiles():
     assert not combined._negative_stands(whole, reader.PhotoReading([], [doubted], 400, 300))
     unsure = reader.Unreadable(_box(100, 100, 50, 100), [], "a tile whose divider was not found")
     assert combined._negative_stands(whole, reader.PhotoReading([], [unsure], 400, 300))
-
-
-def test_doubts_on_bare_table_do_not_keep_a_dark_hand_from_its_negative(monkeypatch):
-    """On a patterned cloth the classical reader outlines stretches of table with faint
-    marks (a "blank half", 0-0 or 1-0 its candidates). Where the tiles net sees no tile
-    face in such a doubt and it is not light and grey, it is the table: the dark hand
-    beside it is read in the negative. An ivory face there keeps the photo refused."""
-    photo = render_family(940_008, "colour_body")  # black tiles on a dark cloth
-    table = reader.Unreadable(
-        _box(100, 820, 170, 350), [Tile(0, 0), Tile(1, 0)], "faint pip-like marks on a blank half"
-    )
-    assert not any(combined._overlap(table.box, b.tolist()) for b in photo.boxes)
-    one_set = combined._one_set
-
-    def with_table(image, top, min_confidence, reduction, colours=None):
-        reading = one_set(image, top, min_confidence, reduction, colours)
-        if colours is not None:  # the negative's reading
-            return reading
-        return replace(reading, unreadable=[*reading.unreadable, table])
-
-    monkeypatch.setattr(combined, "_one_set", with_table)
-    reading = combined.read_hand(photo.image, photo.top)
-    assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
-    lit = photo.image.copy()
-    lit[820:1170, 100:270] = (232, 236, 240)
-    refused = combined.read_hand(lit, photo.top)
-    assert not refused.ok and table in refused.unreadable
-
-
-def test_a_doubt_is_the_table_only_where_the_net_sees_no_face_and_it_is_not_ivory(monkeypatch):
-    """A doubt the tiles net sees tile face in, or whose face is light and grey in the
-    photo (a tile of the classical reader's kind, to which the net may be blind), is kept;
-    the rest of a photo's doubts are the table. Outlines are in the photo's pixels."""
-    photo = np.full((300, 400, 3), (40, 90, 40), np.uint8)  # green cloth
-    photo[100:200, 250:300] = (235, 240, 245)  # an ivory face
-    cloth, seen, ivory = (
-        reader.Unreadable(_box(x, 100, 50, 100), [Tile(0, 0)], "faint marks")
-        for x in (50, 150, 250)
-    )
-    reading = reader.PhotoReading([], [cloth, seen, ivory], 400, 300)
-    monkeypatch.setattr(nets, "seen", lambda image, smaller=None: "view")
-    for image, reduction in ((photo, 1), (cv2.resize(photo, (200, 150)), 2)):
-        x_seen = 150 / reduction
-
-        def share(view, box, x_seen=x_seen):
-            assert view == "view"
-            return 0.5 if box[0][0] == x_seen else 0.1
-
-        monkeypatch.setattr(nets, "face_share", share)
-        assert combined._off_the_table(reading, image, reduction).unreadable == [seen, ivory]
-    nothing = reader.PhotoReading([], [], 400, 300)
-    assert combined._off_the_table(nothing, photo, 1) is nothing
 
 
 def test_a_big_photo_read_in_the_negative_keeps_its_own_pixels(tmp_path):

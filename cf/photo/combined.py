@@ -20,14 +20,12 @@ files (a source checkout that lacks them) the reader is the classical one. Which
 reading stands, one hand is one set: a tile read whose face is not the colour of the
 others' is a doubt (:func:`alike_in_colour`). A photo of which neither reader reads a tile
 is read again in the negative, where light pips on a dark or coloured body are dark pips
-on a lighter one (:func:`_negative_stands`), the photo's doubts that are the table (no
-tile face to the tiles net, not light and grey) left out (:func:`_off_the_table`).
+on a lighter one (:func:`_negative_stands`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 import numpy as np
 
@@ -69,36 +67,13 @@ def read_hand(
     """Read every face-up tile of one hand in a BGR (or grey) image (see
     :func:`cf.photo.reader.read_hand`; the networks check its reading, and read the photo
     again where it refuses). Where neither reads a tile, the photo's negative is read
-    (:func:`_negative_stands`; the photo's doubts that are the table left out:
-    :func:`_off_the_table`)."""
+    (:func:`_negative_stands`)."""
     photo = reader.to_bgr8(np.asarray(image))
     reading = _one_set(photo, top, min_confidence, reduction)
-    if reading.reads or not nets.available():
-        return reading
-    first = _off_the_table(reading, photo, reduction)
-    if any(u.candidates for u in first.unreadable):
+    if reading.reads or any(u.candidates for u in reading.unreadable) or not nets.available():
         return reading
     negative = _one_set(255 - photo, top, min_confidence, reduction, colours=photo)
-    return negative if _negative_stands(negative, first, photo, reduction) else reading
-
-
-def _off_the_table(reading: PhotoReading, photo: np.ndarray, reduction: int) -> PhotoReading:
-    """``reading`` (of a photo that read no tile) without its doubts that are the table: an
-    outline in which the tiles net sees tile face in under :data:`NO_FACE` of it, and whose
-    face is not light and grey in the photo (:func:`cf.photo.oneset.light_and_grey`: what
-    the classical reader's own tiles look like, which a net blind to them must not take
-    away). On a patterned cloth, wood or leather the classical reader outlines dozens of
-    such stretches with "faint marks" that no tile of the hand accounts for; a dark hand
-    on it is read in the negative (:func:`_negative_stands`) only without them."""
-    if not reading.unreadable or min(photo.shape[:2]) < 16:
-        return reading
-    view = nets.seen(photo)
-
-    def on_a_tile(u: Unreadable) -> bool:
-        share = nets.face_share(view, np.asarray(u.box, np.float64) / reduction)
-        return share >= NO_FACE or light_and_grey(photo, u.box, reduction)
-
-    return replace(reading, unreadable=[u for u in reading.unreadable if on_a_tile(u)])
+    return negative if _negative_stands(negative, reading, photo, reduction) else reading
 
 
 def _one_set(
