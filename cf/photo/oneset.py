@@ -125,9 +125,9 @@ def _face_medians(
     """A tile's face colour measured both ways (:data:`FACE_MIDDLE`, :data:`FACE_BAND`):
     over each part of its outline, the median of a pixel's saturation ((max - min) / max
     of B, G, R) and of its value (max of B, G, R), in an image read at 1/``reduction`` of
-    the photo's size (BGR, 8-bit); None for a part with no pixel in the image. ``darker``:
-    over the darker half of each part's pixels only (by value).
-    The crop is sampled at about :data:`SAMPLES` pixels across the tile (a median needs no
+    the photo's size (BGR, 8-bit); None for a part with no pixel in the image. With
+    ``darker``, over the darker half of each part's pixels only (ranked by value). The
+    crop is sampled at about :data:`SAMPLES` pixels across the tile (a median needs no
     more, and a big tile's every pixel cost 0.1 s a photo)."""
     import cv2
 
@@ -167,14 +167,14 @@ def _face_medians(
 #: of B, G, R) over the second, either way (:data:`FACE_MIDDLE`, :data:`FACE_BAND`: a
 #: white card outlined loosely has its band on the table), both measured over the darker
 #: half of the part's pixels: a dark tile's body, not the white pips and divider that can
-#: fill most of its middle (measured over all of them, 7 dark hands of 360 trap and scene
-#: photos whose negative read them exactly were refused so). What that gives up: a light
-#: face heavily printed or half in shadow is light and grey by all its pixels but not by
-#: its darker half (an independent review: 29 of 87 printed pictures and marked cards,
-#: 64 of 104 grey ones half in shadow, 56 of 114 white tiles with many pips or in
-#: shadow); the light bar (:func:`light_bar`) and the negative's own checks kept every one
-#: of them from a wrong total in its 860 photos. Cream tiles (0.3) and every coloured set
-#: are not grey; black ones (value 30 to 50) are not light.
+#: fill most of its middle (measured over all of them, 5 dark hands of trap set 3 and of
+#: 40 `colour_body` scenes whose negative read them exactly were refused so). What that
+#: gives up: a light face heavily printed or half in shadow is light and grey by all its
+#: pixels but not by its darker half (an independent review: 29 of 87 printed pictures
+#: and marked cards, 64 of 104 grey ones half in shadow, 56 of 114 white tiles with many
+#: pips or in shadow); the light bar (:func:`light_bar`) and the negative's own checks
+#: kept every one of them from a wrong total in its 860 photos. Cream tiles (0.3) and
+#: every coloured set are not grey; black ones (value 30 to 50) are not light.
 GREY, LIGHT = 0.25, 128.0
 
 
