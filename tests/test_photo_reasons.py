@@ -21,6 +21,16 @@ def test_every_listed_reason_is_one_the_reader_writes(reason):
     assert reason in SOURCES.replace('"\n', "").replace('    "', "")
 
 
+def test_every_reason_a_half_is_doubted_for_is_listed():
+    """Each reason the pip reader writes as it is (``reasons.append("…")``) is one of
+    :data:`REASONS`, so a person reads it in their language ("a faint blob" was not)."""
+    import re
+
+    written = set(re.findall(r'reasons\.append\("([^"{}]+)"\)', SOURCES))
+    assert "a faint blob" in written
+    assert written <= set(REASONS)
+
+
 @pytest.mark.parametrize("lang", ["es", "gl"])
 def test_reasons_are_translated_part_by_part_and_stay_english_as_strings(lang):
     text = "12 pips, more than the set has; 6-6 read twice (a hand holds each tile once)"

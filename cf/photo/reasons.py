@@ -29,6 +29,7 @@ REASONS = (
     N_("no room for a half"),
     N_("pips of different sizes"),
     N_("a blob that is not a pip"),
+    N_("a faint blob"),
     N_("pips not in a standard layout"),
     N_("pips off the centre of the half"),
     N_("pips of different colours"),
