@@ -46,6 +46,7 @@ from cf.photo.oneset import (
     under_others,
 )
 from cf.photo.outlines import shared_area
+from cf.photo.pips import WORN
 from cf.photo.reader import (
     DEFAULT_MIN_CONFIDENCE,
     READ_SIZE,
@@ -55,6 +56,7 @@ from cf.photo.reader import (
     load_reduced,
 )
 from cf.photo.stats import median
+from cf.tiles import Tile
 
 
 def read_hand(
@@ -430,7 +432,9 @@ def _nets_stand(
     for u in first.unreadable:
         if u.pips > 0 or len(u.box) < 3:
             return False
-        if u.reason == missed.ONE_MORE:
+        if _worn(u):
+            settled = _accounted(u, second.reads)
+        elif u.reason == missed.ONE_MORE:
             settled = run_together(u)
         elif u.reason == SMALL:
             settled = any(_area(u.box) < PART * _area(n.box) for n in part_of(u.box))
@@ -481,7 +485,7 @@ def _run_together(
     it or more, and the face the tiles net sees in it outside their reads under
     :data:`FACE_LEFT` of a tile. "Face enough for one more tile" only when it is the table
     (:data:`TABLE_TILES`; ``size``: the photo's width and height)."""
-    if u.pips > 0 or u.reason == SMALL or len(u.box) < 3:
+    if u.pips > 0 or _worn(u) or u.reason == SMALL or len(u.box) < 3:
         return False
     if len(nets_.reads) < 2:
         return False
@@ -525,12 +529,30 @@ def _not_a_tile(
     more pips than the set has, a tile much smaller than the others, face enough for one
     more tile (a double blank?) and a tile the classical reader read where the tiles net
     sees no face (:func:`_faceless`: the net may be blind to that one tile) stay doubts."""
-    if u.pips > 0 or u.reason in (missed.ONE_MORE, SMALL, FACELESS):
+    if u.pips > 0 or _worn(u) or u.reason in (missed.ONE_MORE, SMALL, FACELESS):
         return False
     if len(u.box) < 3 or _area(u.box) < 1:
         return False
     near = [*(r.box for r in nets_.reads), *(v.box for v in nets_.unreadable)]
     return not any(_overlap(u.box, box) for box in near) and no_face(u.box)
+
+
+def _worn(u: Unreadable) -> bool:
+    """Whether the classical reader doubts a half of this tile for a faint mark at its
+    centre (:data:`cf.photo.pips.WORN`): the next odd number with its centre pip worn."""
+    return WORN in u.reason.split("; ")
+
+
+def _settles(u: Unreadable, tile: Tile) -> bool:
+    """Whether the nets' reading ``tile`` of a tile the classical reader doubted settles
+    that doubt. A worn pip (:func:`_worn`) not by the classical reader's own count (its
+    first guess: :func:`cf.photo.pips.read_candidates`): a net that reads it saw no pip
+    there, which is no evidence that none was (trap set 1's worn pips, read a pip short by
+    both readers, were wrong totals); a net that reads another tile saw more, and its
+    reading stands as for any doubt. A half with more pips than the set has by none."""
+    if u.pips > 0:
+        return False
+    return not _worn(u) or not u.candidates or tile != u.candidates[0]
 
 
 def _accounted(u: Unreadable, reads: list[TileRead]) -> bool:
@@ -544,7 +566,7 @@ def _accounted(u: Unreadable, reads: list[TileRead]) -> bool:
     if area < 1 or u.pips > 0 or u.reason == SMALL:
         return False
     over = [r for r in reads if _overlap(u.box, r.box)]
-    if not over:
+    if not over or not any(_settles(u, r.tile) for r in over):
         return False
     return sum(min(_area(r.box), area) for r in over) >= 0.5 * area
 
@@ -584,6 +606,7 @@ def _halves_read(
                     and found.confidence >= min_confidence
                     and found.tile not in [r.tile for r in reads]  # a hand holds each once
                     and (not u.candidates or found.tile in u.candidates or sees(u.box))
+                    and _settles(u, found.tile)
                 ):
                     tile = TileRead(found.tile, round(found.confidence, 3), u.box)
         if tile is None:

@@ -34,6 +34,7 @@ REASONS = (
     N_("pips off the centre of the half"),
     N_("pips of different colours"),
     N_("faint pip-like marks on a blank half"),
+    N_("a faint mark where a pip would make the next number (a worn pip?)"),
     N_("pips of different sizes on the two halves"),
     N_("face seen, but not the shape of one tile"),
     N_("a speck of face apart from the tiles (a glint, a crumb?)"),
