@@ -56,7 +56,6 @@ from cf.photo.reader import (
     load_reduced,
 )
 from cf.photo.stats import median
-from cf.tiles import Tile
 
 
 def read_hand(
@@ -430,11 +429,9 @@ def _nets_stand(
         if not one and _covered(r.box, boxes) < ON_TILES:
             return False
     for u in first.unreadable:
-        if u.pips > 0 or len(u.box) < 3:
+        if unsettled(u) or len(u.box) < 3:
             return False
-        if _worn(u):
-            settled = _accounted(u, second.reads)
-        elif u.reason == missed.ONE_MORE:
+        if u.reason == missed.ONE_MORE:
             settled = run_together(u)
         elif u.reason == SMALL:
             settled = any(_area(u.box) < PART * _area(n.box) for n in part_of(u.box))
@@ -485,7 +482,7 @@ def _run_together(
     it or more, and the face the tiles net sees in it outside their reads under
     :data:`FACE_LEFT` of a tile. "Face enough for one more tile" only when it is the table
     (:data:`TABLE_TILES`; ``size``: the photo's width and height)."""
-    if u.pips > 0 or _worn(u) or u.reason == SMALL or len(u.box) < 3:
+    if unsettled(u) or u.reason == SMALL or len(u.box) < 3:
         return False
     if len(nets_.reads) < 2:
         return False
@@ -529,7 +526,7 @@ def _not_a_tile(
     more pips than the set has, a tile much smaller than the others, face enough for one
     more tile (a double blank?) and a tile the classical reader read where the tiles net
     sees no face (:func:`_faceless`: the net may be blind to that one tile) stay doubts."""
-    if u.pips > 0 or _worn(u) or u.reason in (missed.ONE_MORE, SMALL, FACELESS):
+    if unsettled(u) or u.reason in (missed.ONE_MORE, SMALL, FACELESS):
         return False
     if len(u.box) < 3 or _area(u.box) < 1:
         return False
@@ -543,30 +540,28 @@ def _worn(u: Unreadable) -> bool:
     return WORN in u.reason.split("; ")
 
 
-def _settles(u: Unreadable, tile: Tile) -> bool:
-    """Whether the nets' reading ``tile`` of a tile the classical reader doubted settles
-    that doubt. A worn pip (:func:`_worn`) not by the classical reader's own count (its
-    first guess: :func:`cf.photo.pips.read_candidates`): a net that reads it saw no pip
-    there, which is no evidence that none was (trap set 1's worn pips, read a pip short by
-    both readers, were wrong totals); a net that reads another tile saw more, and its
-    reading stands as for any doubt. A half with more pips than the set has by none."""
-    if u.pips > 0:
-        return False
-    return not _worn(u) or not u.candidates or tile != u.candidates[0]
+def unsettled(u: Unreadable) -> bool:
+    """Whether a doubt of the classical reader's is one no other reading settles: a half
+    with more pips than the set has, or a worn centre pip (:func:`_worn`). A net that reads
+    the even count there saw no pip, which is no evidence that none was (trap set 1's worn
+    pips, read a pip short by both readers, were wrong totals); one that reads the odd
+    count may be counting the mark that raised the doubt, a speck of dirt (an independent
+    review's photos: a 2-1 with a speck by the 2's centre read as 3-1)."""
+    return u.pips > 0 or _worn(u)
 
 
 def _accounted(u: Unreadable, reads: list[TileRead]) -> bool:
     """Whether a tile the classical reader could not read is one the nets read: their
     reads over its outline fill at least half of it (its guesses, being unsure, do not
     bind the nets' confident reading: glare misleads the classical reader's pip count). A
-    doubt no read settles (a half with more pips than the set has, a tile much smaller
-    than the others, an outline with no area) is never accounted for: a tile outlined by
+    doubt no read settles (:func:`unsettled`, a tile much smaller than the others, an
+    outline with no area) is never accounted for: a tile outlined by
     one reader and missed by the other is a refusal, never left out."""
     area = _area(u.box) if len(u.box) >= 3 else 0.0
-    if area < 1 or u.pips > 0 or u.reason == SMALL:
+    if area < 1 or unsettled(u) or u.reason == SMALL:
         return False
     over = [r for r in reads if _overlap(u.box, r.box)]
-    if not over or not any(_settles(u, r.tile) for r in over):
+    if not over:
         return False
     return sum(min(_area(r.box), area) for r in over) >= 0.5 * area
 
@@ -580,8 +575,8 @@ def _halves_read(
     sees: Callable[[list[tuple[int, int]]], bool] = lambda box: False,
 ) -> PhotoReading:
     """``first`` with each tile it outlined but could not read given to the halves net: a
-    tile the net reads with confidence is read; the others stay unreadable (a half with
-    more pips than the set has stays the classical refusal), as does one the net reads as
+    tile the net reads with confidence is read; the others stay unreadable (a doubt no
+    reading settles, :func:`unsettled`, stays the classical refusal), as does one the net reads as
     a tile already read: a hand holds each tile once (an independent review's printed
     dominoes and worn pips, read so, were wrong totals). The classical reader's own
     guesses for such a tile bind the net only where the tiles net sees no tile there
@@ -597,7 +592,7 @@ def _halves_read(
     unreadable: list[Unreadable] = []
     for u in first.unreadable:
         tile = None
-        if u.pips == 0 and len(u.box) == 4 and u.reason not in NOT_OUTLINES:
+        if not unsettled(u) and len(u.box) == 4 and u.reason not in NOT_OUTLINES:
             corners = nets.short_side_first(np.asarray(u.box, np.float64) / reduction)
             if corners is not None:
                 found = nets.read_outlined(image, corners, top)
@@ -606,7 +601,6 @@ def _halves_read(
                     and found.confidence >= min_confidence
                     and found.tile not in [r.tile for r in reads]  # a hand holds each once
                     and (not u.candidates or found.tile in u.candidates or sees(u.box))
-                    and _settles(u, found.tile)
                 ):
                     tile = TileRead(found.tile, round(found.confidence, 3), u.box)
         if tile is None:
