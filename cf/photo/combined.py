@@ -555,8 +555,8 @@ def _accounted(u: Unreadable, reads: list[TileRead]) -> bool:
     reads over its outline fill at least half of it (its guesses, being unsure, do not
     bind the nets' confident reading: glare misleads the classical reader's pip count). A
     doubt no read settles (:func:`unsettled`, a tile much smaller than the others, an
-    outline with no area) is never accounted for: a tile outlined by
-    one reader and missed by the other is a refusal, never left out."""
+    outline with no area) is never accounted for: a tile outlined by one reader and
+    missed by the other is a refusal, never left out."""
     area = _area(u.box) if len(u.box) >= 3 else 0.0
     if area < 1 or unsettled(u) or u.reason == SMALL:
         return False
@@ -576,8 +576,8 @@ def _halves_read(
 ) -> PhotoReading:
     """``first`` with each tile it outlined but could not read given to the halves net: a
     tile the net reads with confidence is read; the others stay unreadable (a doubt no
-    reading settles, :func:`unsettled`, stays the classical refusal), as does one the net reads as
-    a tile already read: a hand holds each tile once (an independent review's printed
+    reading settles, :func:`unsettled`, stays the classical refusal), as does one the net
+    reads as a tile already read: a hand holds each tile once (an independent review's printed
     dominoes and worn pips, read so, were wrong totals). The classical reader's own
     guesses for such a tile bind the net only where the tiles net sees no tile there
     (``sees``: its face over the outline, :data:`SEES_TILE`; no view, a photo the nets do
