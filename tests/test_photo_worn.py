@@ -1,7 +1,7 @@
-"""A worn pip (cf/photo/pips.py ``WORN``, cf/photo/combined.py ``_settles``): a half whose
+"""A worn pip (cf/photo/pips.py ``WORN``, cf/photo/combined.py ``unsettled``): a half whose
 count leaves its layout's centre empty, with a faint mark there, may be the next odd number
 with its centre pip worn away. The classical reader doubts it, and no reading settles the
-doubt but one that counts the pip."""
+doubt."""
 
 from __future__ import annotations
 
@@ -130,6 +130,22 @@ def test_a_six_with_a_mark_is_in_doubt_only_where_the_set_has_a_seven():
     assert six.count == 6 and pips.WORN not in six.reason
     clean, ab = _half(6, 0.0)
     assert pips.WORN not in pips._read_half(clean, ab, rect, 9).reason
+
+
+def test_a_half_in_doubt_for_another_reason_is_not_looked_at_for_a_worn_pip():
+    """Beside pips of different sizes, or a blob that is no pip, the count is no even layout
+    to look into (a 12 read as 6, its pips run together): the mark at the centre raises no
+    worn-pip doubt; a faint blob beside the pips (a pip worn less leaves one) does not stop
+    it."""
+    rect = (0, 0, 128, 128)
+    ink, ab = _half(4, 0.5)
+    cv2.circle(ink, (36, 36), 16, 4.0, -1)  # one pip much bigger than the others
+    half = pips._read_half(ink, ab, rect, 9)
+    assert half.reason == "pips of different sizes"
+    ink, ab = _half(4, 0.5)
+    cv2.circle(ink, (64, 14), 8, 0.7, -1)  # a faint blob between two pips
+    half = pips._read_half(ink, ab, rect, 9)
+    assert "a faint blob" in half.reason and pips.WORN in half.reason
 
 
 def test_a_scratch_or_a_speck_smaller_than_a_pip_is_no_mark():
