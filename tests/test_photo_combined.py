@@ -364,44 +364,6 @@ def test_a_tiles_net_blind_to_the_photo_settles_nothing(monkeypatch):
     assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles[:3])
 
 
-def test_an_outline_on_the_table_is_no_tile_where_the_classical_reader_read_none(monkeypatch):
-    """The classical reader read no tile (a hand of dark tiles, or the negative of one) and
-    outlined a mark on the table; the nets read every tile. With no tile read by both, the
-    tiles net's "no face" is no evidence by itself, but an outline whose colour is the
-    table's (specks.ON_TABLE) is no tile it is blind to: the nets' reading stands. Over a
-    patch of another colour (a card, a tile the net does not see) it stays a doubt."""
-    photo = render_family(1, "ivory", size=(640, 480), count=4, top=9)
-    boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
-    bare = _box(560, 400, 30, 60)  # bottom right: bare table
-    assert all(not combined._inside(np.mean(b, axis=0), bare) for b in photo.boxes)
-    first = reader.PhotoReading([], [reader.Unreadable(bare, [], nets.NO_DIVIDER)], 640, 480)
-    all_four = reader.PhotoReading(
-        [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles, boxes, strict=True)]
-    )
-    monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
-    monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
-    monkeypatch.setattr(nets, "reading", lambda *a, **k: all_four)
-    reading = combined.read_hand(photo.image, 9)
-    assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
-    # The same outline over a red patch the tiles net sees no face in: not the table.
-    view = nets.seen(photo.image)
-    monkeypatch.setattr(nets, "seen", lambda image, smaller=None: view)
-    red = photo.image.copy()
-    cv2.fillConvexPoly(red, np.array(bare, np.int32), (0, 0, 200))
-    assert nets.face_share(view, np.array(bare)) < combined.NO_FACE
-    assert not combined.read_hand(red, 9).ok
-
-
-def test_a_negative_whose_classical_doubts_lie_on_the_table_is_read():
-    """Green tiles with white pips on light wood: the photo's own readings find no tile;
-    in its negative the nets read every tile and the classical reader reads none but
-    outlines two marks in the wood's grain, where the tiles net sees no face and the
-    colour is the table's: the negative's reading stands."""
-    photo = render_family(940_006, "colour_body")
-    reading = combined.read_hand(photo.image, photo.top)
-    assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
-
-
 def test_a_confident_classical_reading_the_nets_contradict_is_a_refusal(monkeypatch):
     """The classical reader read the hand with confidence, but one tile wrong, or one tile
     left out entirely: the nets, which read the same photo, read another tile there, or a

@@ -530,28 +530,6 @@ def test_a_speck_on_something_that_is_not_the_table_is_no_speck():
     assert [why for _, why in odd] == [nets.SPECK_SEEN]
 
 
-def test_the_part_of_a_region_that_is_the_tables_colour():
-    """specks.table_share: the part of a set of the net's pixels whose colour is within the
-    spread of what it sees as background (specks.TABLE_SPREAD) of its median colour. A
-    grainy table is the table all over; a patch of another colour on it is not."""
-    rng = np.random.default_rng(5)
-    photo = rng.integers(90, 130, (120, 160, 3)).astype(np.uint8)  # a grainy brown table
-    photo[..., 0] //= 2
-    photo[70:100, 60:90] = (40, 40, 220)  # a red patch
-    background = np.ones((120, 160))
-    background[10:50, 10:30] = 0.0  # a tile the net sees, away from both
-    share = specks.table_share(photo, _view(background, np.zeros((120, 160))))
-    ys, xs = np.mgrid[0:30, 0:30]
-    on_table = np.stack([xs.ravel() + 100, ys.ravel() + 60], axis=1)
-    on_patch = np.stack([xs.ravel() + 60, ys.ravel() + 70], axis=1)
-    assert share(on_table) >= specks.ON_TABLE
-    assert share(on_patch) < 0.1  # its edge pixels sample the table around it
-    assert share(np.zeros((0, 2), int)) == 0.0
-    # No background seen: nothing is on the table.
-    none = specks.table_share(photo, _view(np.zeros((120, 160)), np.zeros((120, 160))))
-    assert none(on_table) == 0.0
-
-
 def test_a_region_split_into_tiles_leaves_the_specks_bookkeeping_right():
     """A small region of two tile-shaped bits joined by a weak bridge is split into two
     tiles; a big face region of no tile's shape after it stays a plain doubt, never taken

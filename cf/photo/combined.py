@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from cf.photo import missed, nets, reader, specks
+from cf.photo import missed, nets, reader
 from cf.photo.edges import cut_by_edge
 from cf.photo.geometry import apart as _apart
 from cf.photo.geometry import area as _area
@@ -183,18 +183,8 @@ def _read(image: np.ndarray, top: int, min_confidence: float, reduction: int) ->
         size = (again.width, again.height)
         return view is not None and sees_reads and _run_together(u, second, view, reduction, size)
 
-    # Nor, without that, where the outline shows the table: a region of the table's colour
-    # (:data:`cf.photo.specks.ON_TABLE`) is no tile the net is blind to, which would show
-    # a tile's colour.
-    table = None if view is None else specks.table_share(photo, view)
-
-    def on_table(box: list[tuple[int, int]]) -> bool:
-        if table is None or view is None or len(box) < 3:
-            return False
-        return table(nets.pixels(view, np.asarray(box) / reduction)) >= specks.ON_TABLE
-
     def no_face(box: list[tuple[int, int]]) -> bool:
-        return share(box) < NO_FACE and (sees_tiles or on_table(box))
+        return sees_tiles and share(box) < NO_FACE
 
     both = _merged(again, second, no_face, run_together)
     if both is not None and both.ok and both.reads:

@@ -175,13 +175,6 @@ def _in_view(view: Seen, boxes: list[np.ndarray]) -> np.ndarray:
     return inside > 0
 
 
-def pixels(view: Seen, box: np.ndarray) -> np.ndarray:
-    """The pixels (N x 2: x, y) of the tiles net's view that lie in the outline ``box``
-    (N x 2 photo pixels)."""
-    ys, xs = np.nonzero(_in_view(view, [box]))
-    return np.stack([xs, ys], axis=1)
-
-
 def face_share(view: Seen, box: np.ndarray) -> float:
     """The part of the outline ``box`` (N x 2 photo pixels) the tiles net sees as tile face
     or divider; 1 (all face: never taken for bare table) for an outline that covers no

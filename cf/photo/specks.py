@@ -2,8 +2,7 @@
 crumb, a scrap of paper), told from a piece of a tile (under another, or cut by the
 frame) by their size, their distance from other face and the colour around them. A speck
 is still a doubt of the nets' (:mod:`cf.photo.nets`); docs/photo.md's model card says
-where it does not stop a reading. The table's colour, as the tiles net sees it, also
-tells whether a region is the table (:func:`table_share`).
+where it does not stop a reading.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from cf.photo.stats import median, percentile
+from cf.photo.stats import median
 
 if TYPE_CHECKING:
     from cf.photo.nets import Seen
@@ -85,51 +84,6 @@ def table_distance(image: np.ndarray, view: Seen) -> Callable[[np.ndarray], floa
     from the median colour of the photo's background in the tiles net's view (with
     :func:`cf.photo.lab.bgr_to_lab`: OpenCV's own conversion builds its tables, 0.15 s of
     CPU, the first time a process asks)."""
-    colours, table = _table(image, view)
-
-    def distance(points: np.ndarray) -> float:
-        seen = table()
-        if len(points) == 0 or seen is None:  # no table seen: nothing lies on it
-            return float("inf")
-        return float(np.linalg.norm(median(colours(points), axis=0) - seen[0]))
-
-    return distance
-
-
-#: A region the tiles net sees no face in lies on the table when at least this part of
-#: it is of the table's colour: no farther from the median colour of what the net sees as
-#: background than :data:`TABLE_SPREAD` percent of that background is (a wood's grain, a
-#: cloth's pattern is the table too). A white card's corner, a tile half under a finger, a
-#: face-down tile is another colour over more of it. Set on synthetic photos
-#: (docs/photo-history.md, thirtieth session).
-ON_TABLE = 0.8
-TABLE_SPREAD = 90
-
-
-def table_share(image: np.ndarray, view: Seen) -> Callable[[np.ndarray], float]:
-    """The part (0 to 1) of a set of output pixels (N x 2: x, y) of the tiles net's view
-    whose colour in the photo is the table's (:data:`ON_TABLE`); 0 for none, or where the
-    net sees no background."""
-    colours, table = _table(image, view)
-
-    def share(points: np.ndarray) -> float:
-        seen = table()
-        if len(points) == 0 or seen is None:
-            return 0.0
-        centre, reach = seen
-        return float(np.mean(np.linalg.norm(colours(points) - centre, axis=1) <= reach))
-
-    return share
-
-
-def _table(
-    image: np.ndarray, view: Seen
-) -> tuple[Callable[[np.ndarray], np.ndarray], Callable[[], tuple[np.ndarray, float] | None]]:
-    """Two measures of a photo's table as the tiles net sees it: the Lab colours (N x 3,
-    float) in the photo of output pixels (N x 2: x, y), and, measured once when first
-    asked, the median colour of what the net sees as background with the distance from it
-    that :data:`TABLE_SPREAD` percent of that background lies within (None: no
-    background seen)."""
     from cf.photo.lab import bgr_to_lab
     from cf.photo.reader import to_bgr8
 
@@ -139,22 +93,21 @@ def _table(
         h, w = image.shape[:2]
         at = np.round((np.asarray(points, np.float64) + 0.5) * view.to_image).astype(int)
         xs, ys = np.clip(at[:, 0], 0, w - 1), np.clip(at[:, 1], 0, h - 1)
-        bgr = np.asarray(image[ys, xs], np.uint8).reshape(-1, 1, 3)
-        return bgr_to_lab(bgr).reshape(-1, 3).astype(np.float64)
+        return np.asarray(image[ys, xs], np.uint8).reshape(-1, 1, 3)
 
-    measured: list[tuple[np.ndarray, float] | None] = []
+    table: list[np.ndarray] = []  # measured once, when first asked
 
-    def table() -> tuple[np.ndarray, float] | None:
-        if not measured:
+    def distance(points: np.ndarray) -> float:
+        if not table:
             ys, xs = np.nonzero(view.probs[0] >= 0.5)
-            if len(xs) == 0:
-                measured.append(None)
-            else:
-                step = max(1, len(xs) // 4000)
-                everywhere = colours(np.stack([xs, ys], axis=1)[::step])
-                centre = median(everywhere, axis=0).astype(np.float64)
-                spread = np.linalg.norm(everywhere - centre, axis=1)
-                measured.append((centre, float(percentile(spread, TABLE_SPREAD))))
-        return measured[0]
+            if len(xs) == 0:  # no table seen: nothing lies on it
+                return float("inf")
+            step = max(1, len(xs) // 4000)
+            everywhere = colours(np.stack([xs, ys], axis=1)[::step])
+            table.append(median(bgr_to_lab(everywhere), axis=(0, 1)))
+        if len(points) == 0:
+            return float("inf")
+        ring = median(bgr_to_lab(colours(points)), axis=(0, 1))
+        return float(np.linalg.norm(ring.astype(np.float64) - table[0].astype(np.float64)))
 
-    return colours, table
+    return distance
