@@ -11,7 +11,7 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 
-from cf.photo import combined, nets, oneset, reader  # noqa: E402
+from cf.photo import combined, negative, nets, oneset, reader  # noqa: E402
 from cf.photo.scenes import render_family  # noqa: E402
 from cf.photo.synth import render_hand  # noqa: E402
 from cf.tiles import Tile  # noqa: E402
@@ -949,25 +949,25 @@ def test_a_negative_reading_stands_only_over_all_the_photo_showed():
     tile = reader.TileRead(Tile(5, 3), 0.9, _box(100, 100, 50, 100))
     whole = reader.PhotoReading([tile], [], 400, 300)
     nothing = reader.PhotoReading([], [], 400, 300)
-    assert combined._negative_stands(whole, nothing)  # the photo showed no tile at all
+    assert negative.stands(whole, nothing)  # the photo showed no tile at all
     around = reader.Unreadable(_box(80, 80, 120, 160), [], "a tile whose divider was not found")
-    assert combined._negative_stands(whole, reader.PhotoReading([], [around], 400, 300))
+    assert negative.stands(whole, reader.PhotoReading([], [around], 400, 300))
     # A tile found elsewhere that the negative did not read: the negative missed it.
     apart = reader.Unreadable(_box(300, 10, 50, 100), [], "a tile whose divider was not found")
-    assert not combined._negative_stands(whole, reader.PhotoReading([], [apart], 400, 300))
+    assert not negative.stands(whole, reader.PhotoReading([], [apart], 400, 300))
     # A negative with a doubt of its own, or none read, is no reading.
     doubt = reader.Unreadable(_box(300, 10, 50, 100), [Tile(2, 1)], "unsure")
-    assert not combined._negative_stands(reader.PhotoReading([tile], [doubt]), nothing)
-    assert not combined._negative_stands(nothing, nothing)
+    assert not negative.stands(reader.PhotoReading([tile], [doubt]), nothing)
+    assert not negative.stands(nothing, nothing)
     # A photo that read a tile is never read in the negative.
     other = reader.TileRead(Tile(6, 6), 0.9, _box(300, 10, 50, 100))
-    assert not combined._negative_stands(whole, reader.PhotoReading([other], [], 400, 300))
+    assert not negative.stands(whole, reader.PhotoReading([other], [], 400, 300))
     # Tiles touching, or 4 px apart (under a tenth of a tile's width side by side): a row
     # or a block runs together in the negative; 10 px apart they stand apart.
     for gap, stands in ((0, False), (4, False), (10, True)):
         beside = reader.TileRead(Tile(6, 6), 0.9, _box(150 + gap, 100, 50, 100))
         two = reader.PhotoReading([tile, beside], [], 400, 300)
-        assert combined._negative_stands(two, nothing) is stands
+        assert negative.stands(two, nothing) is stands
 
 
 def test_a_light_grey_face_read_in_the_negative_does_not_stand():
@@ -982,14 +982,14 @@ def test_a_light_grey_face_read_in_the_negative_does_not_stand():
     dark = reader.TileRead(Tile(5, 3), 0.9, _box(50, 100, 50, 100))
     white = reader.TileRead(Tile(1, 1), 0.9, _box(275, 100, 50, 100))
     nothing = reader.PhotoReading([], [], 400, 300)
-    assert combined._negative_stands(reader.PhotoReading([dark], [], 400, 300), nothing, photo)
+    assert negative.stands(reader.PhotoReading([dark], [], 400, 300), nothing, photo)
     both = reader.PhotoReading([dark, white], [], 400, 300)
-    assert combined._negative_stands(both, nothing)  # without the photo, nothing to tell
+    assert negative.stands(both, nothing)  # without the photo, nothing to tell
     assert oneset.light_bar(photo, white.box)  # only its light grey face tells it
-    assert not combined._negative_stands(both, nothing, photo)
+    assert not negative.stands(both, nothing, photo)
     # Outlines are in the photo's pixels, the image at 1/reduction of them.
     half = cv2.resize(photo, (200, 150), interpolation=cv2.INTER_AREA)
-    assert not combined._negative_stands(both, nothing, half, 2)
+    assert not negative.stands(both, nothing, half, 2)
 
 
 def test_light_and_grey_is_white_or_ivory_both_ways():
@@ -1042,9 +1042,52 @@ def test_a_tile_read_in_the_negative_has_a_light_divider_in_the_photo():
     nothing = reader.PhotoReading([], [], 400, 300)
     up = reader.TileRead(Tile(5, 3), 0.9, face)
     down = reader.TileRead(Tile(1, 0), 0.9, back)
-    assert combined._negative_stands(reader.PhotoReading([up], [], 400, 300), nothing, photo)
+    assert negative.stands(reader.PhotoReading([up], [], 400, 300), nothing, photo)
     both = reader.PhotoReading([up, down], [], 400, 300)
-    assert not combined._negative_stands(both, nothing, photo)
+    assert not negative.stands(both, nothing, photo)
+
+
+def test_where_only_the_networks_see_tiles_the_refusal_names_them(monkeypatch):
+    """The classical pipeline found nothing in the photo nor in its negative, and the
+    nets' reading did not stand: a refusal, but of the tiles the nets read (each a doubt,
+    its tile the candidate, with the nets' own doubts), never "no domino found". Where the
+    nets read no tile with confidence, nothing was found."""
+    photo = np.full((300, 400, 3), 200, np.uint8)
+    nothing = reader.PhotoReading([], [], 400, 300)
+    seen_tile = reader.TileRead(Tile(10, 2), 1.0, _box(50, 100, 50, 100))
+    their_doubt = reader.Unreadable(
+        _box(250, 100, 50, 100), [], "a tile whose divider was not found"
+    )
+    seen = reader.PhotoReading([seen_tile], [their_doubt], 400, 300)
+    monkeypatch.setattr(combined, "_read", lambda *a: (nothing, seen))
+    reading = combined.read_hand(photo, 12)
+    assert reading.found and not reading.ok and not reading.reads
+    first, second = reading.unreadable
+    assert (first.box, first.candidates, first.reason) == (
+        seen_tile.box,
+        [Tile(10, 2)],
+        negative.NETS_ALONE,
+    )
+    assert second == their_doubt
+    only_doubts = reader.PhotoReading([], [their_doubt], 400, 300)
+    monkeypatch.setattr(combined, "_read", lambda *a: (nothing, only_doubts))
+    assert not combined.read_hand(photo, 12).found
+
+
+def test_a_coloured_tile_only_the_networks_read_is_a_refusal_that_names_it(cli, tmp_path):
+    """A pink double-twelve tile on a table with a glare spot (a scene the classical
+    pipeline finds no tile in, in the photo or its negative; the nets read 10-2 but see a
+    tile without a divider in the glare): `cf score --photo` refuses with what the nets
+    read, not with "no domino found"."""
+    photo = render_family(940_005, "colour_body")
+    assert [str(t) for t in photo.tiles] == ["10-2"]
+    path = tmp_path / "pink.png"
+    cv2.imwrite(str(path), photo.image)
+    result = cli("score", "--photo", str(path), "--set", "double-twelve")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert "no domino found" not in result.stderr
+    assert "only the networks saw a tile here" in result.stderr
+    assert "it might be: 10-2" in result.stderr
 
 
 def test_the_negative_is_not_read_over_a_doubt_naming_tiles():
@@ -1054,9 +1097,9 @@ def test_the_negative_is_not_read_over_a_doubt_naming_tiles():
     tile = reader.TileRead(Tile(5, 3), 0.9, _box(100, 100, 50, 100))
     whole = reader.PhotoReading([tile], [], 400, 300)
     doubted = reader.Unreadable(_box(100, 100, 50, 100), [Tile(5, 3)], oneset.COLOUR)
-    assert not combined._negative_stands(whole, reader.PhotoReading([], [doubted], 400, 300))
+    assert not negative.stands(whole, reader.PhotoReading([], [doubted], 400, 300))
     unsure = reader.Unreadable(_box(100, 100, 50, 100), [], "a tile whose divider was not found")
-    assert combined._negative_stands(whole, reader.PhotoReading([], [unsure], 400, 300))
+    assert negative.stands(whole, reader.PhotoReading([], [unsure], 400, 300))
 
 
 def test_a_big_photo_read_in_the_negative_keeps_its_own_pixels(tmp_path):
@@ -1088,9 +1131,10 @@ def test_the_negative_reading_compares_the_tiles_colours_in_the_photo(monkeypatc
     black = reader.TileRead(Tile(6, 1), 0.9, _box(250, 100, 50, 100))
 
     def read(image, top, min_confidence, reduction):
+        nothing = reader.PhotoReading([], [], 400, 300)  # the nets' reading: none
         if image[120, 60, 1] == 140:  # the photo itself: nothing read
-            return reader.PhotoReading([], [], 400, 300)
-        return reader.PhotoReading([green, black], [], 400, 300)
+            return nothing, nothing
+        return reader.PhotoReading([green, black], [], 400, 300), nothing
 
     monkeypatch.setattr(combined, "_read", read)
     negative = combined._one_set(255 - photo, 6, 0.6, 1)

@@ -10,8 +10,9 @@ facedown_hook, draw_facedown, save and cli) and cf.photo.synth/scenes from GEN_T
 (default: the repository this file lives in), plus sprites of our own (dice, a phone,
 printed dark dominoes, card backs, light grooves on dark backs).
 
-Made for the reader's negative reading (cf/photo/combined.py, ``read_hand`` and
-``_negative_stands``: a photo in which no tile is read is read again as 255 - photo), which
+Made for the reader's negative reading (cf/photo/combined.py, ``read_hand``, and
+cf/photo/negative.py, ``stands``: a photo in which no tile is read is read again as
+255 - photo), which
 reads dark tiles (black, dark green, dark red, navy, maroon, dark pink, and the
 ``colour_body`` bodies of cf.photo.scenes) with white or yellow pips. Every hand is of such
 tiles: the style is cf.photo.scenes._style's (size of pips, corners, divider, spinner),

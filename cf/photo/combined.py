@@ -20,7 +20,7 @@ files (a source checkout that lacks them) the reader is the classical one. Which
 reading stands, one hand is one set: a tile read whose face is not the colour of the
 others' is a doubt (:func:`alike_in_colour`). A photo of which neither reader reads a tile
 is read again in the negative, where light pips on a dark or coloured body are dark pips
-on a lighter one (:func:`_negative_stands`).
+on a lighter one (:func:`cf.photo.negative.stands`).
 """
 
 from __future__ import annotations
@@ -31,17 +31,16 @@ import numpy as np
 
 from cf.photo import missed, nets, reader
 from cf.photo.edges import cut_by_edge
-from cf.photo.geometry import apart as _apart
 from cf.photo.geometry import area as _area
 from cf.photo.geometry import covered as _covered
 from cf.photo.geometry import inside as _inside
 from cf.photo.geometry import overlap as _overlap
+from cf.photo.negative import seen_alone
+from cf.photo.negative import stands as negative_stands
 from cf.photo.oneset import (
     SMALL,
     alike_in_colour,
     alike_in_size,
-    light_and_grey,
-    light_bar,
     sides,
     under_others,
 )
@@ -68,13 +67,15 @@ def read_hand(
     """Read every face-up tile of one hand in a BGR (or grey) image (see
     :func:`cf.photo.reader.read_hand`; the networks check its reading, and read the photo
     again where it refuses). Where neither reads a tile, the photo's negative is read
-    (:func:`_negative_stands`)."""
+    (:func:`cf.photo.negative.stands`)."""
     photo = reader.to_bgr8(np.asarray(image))
-    reading = _one_set(photo, top, min_confidence, reduction)
+    reading, seen = _one_set_seen(photo, top, min_confidence, reduction)
     if reading.reads or any(u.candidates for u in reading.unreadable) or not nets.available():
         return reading
     negative = _one_set(255 - photo, top, min_confidence, reduction, colours=photo)
-    return negative if _negative_stands(negative, reading, photo, reduction) else reading
+    if negative_stands(negative, reading, photo, reduction):
+        return negative
+    return reading if reading.found else seen_alone(seen, reading)
 
 
 def _one_set(
@@ -87,58 +88,28 @@ def _one_set(
     """The reading of a BGR photo, its tiles all of one set (colour, and none cut by the
     frame). ``colours``: the image whose colours the tiles are compared in, when not the
     photo read (the photo itself, when its negative is read)."""
-    reading = _read(photo, top, min_confidence, reduction)
+    return _one_set_seen(photo, top, min_confidence, reduction, colours)[0]
+
+
+def _one_set_seen(
+    photo: np.ndarray,
+    top: int,
+    min_confidence: float,
+    reduction: int,
+    colours: np.ndarray | None = None,
+) -> tuple[PhotoReading, PhotoReading]:
+    """:func:`_one_set`'s reading, and the nets' own reading of the whole photo (empty
+    without the nets)."""
+    reading, seen = _read(photo, top, min_confidence, reduction)
     reading = alike_in_colour(photo if colours is None else colours, reading, reduction)
-    return cut_by_edge(photo, reading, reduction)
+    return cut_by_edge(photo, reading, reduction), seen
 
 
-def _negative_stands(
-    negative: PhotoReading,
-    first: PhotoReading,
-    photo: np.ndarray | None = None,
-    reduction: int = 1,
-) -> bool:
-    """Whether the reading of a photo's negative stands where the photo's own reading
-    ``first`` read no tile: tiles whose pips are lighter than their body (white or yellow
-    pips on pink, green, red, blue or black tiles), which both readers were made to see
-    the other way round (the classical reader's face is light and nearly grey, the tiles
-    net saw mostly light faces), are dark pips on a lighter body in the negative. It
-    stands when it read every tile it found with confidence, its tiles lie apart
-    (:func:`cf.photo.geometry.apart`), and each tile ``first`` found but could not read
-    lies on a tile it read (:func:`cf.photo.geometry.overlap`): a reading that ignores
-    what the photo itself showed is no reading of it. A photo that read some tile, with
-    confidence or in doubt (a doubt naming tiles: a misread, a tile not of the others'
-    colour or size), is never read so: a hand of light tiles beside a coloured one would
-    lose the light ones in the negative, and a doubted printed picture beside a dark tile
-    would be read as a tile of the hand. Nor does a tile whose face is light and grey in
-    the ``photo`` (at 1/``reduction`` of its size; :func:`cf.photo.oneset.light_and_grey`)
-    stand read in the negative: that is a face the photo's own reading sees, and beside
-    dark tiles a white card or a printed picture of a domino (the tiles' colours are
-    compared in the photo, where black and white are both unsaturated); nor one whose
-    divider is not lighter than its body (:func:`cf.photo.oneset.light_bar`: the back of a
-    dark tile, read as a blank tile in the negative). Both: :func:`_dark_with_light_marks`."""
-    return (
-        not first.reads
-        and not any(u.candidates for u in first.unreadable)
-        and negative.ok
-        and _apart([r.box for r in negative.reads])
-        and all(any(_overlap(u.box, r.box) for r in negative.reads) for u in first.unreadable)
-        and (
-            photo is None
-            or all(_dark_with_light_marks(photo, r.box, reduction) for r in negative.reads)
-        )
-    )
-
-
-def _dark_with_light_marks(photo: np.ndarray, box: list[tuple[int, int]], reduction: int) -> bool:
-    """Whether a tile read in a photo's negative is, in the photo, what the negative is
-    read for: a face not light and grey (:func:`cf.photo.oneset.light_and_grey`), with a
-    divider lighter than its body (:func:`cf.photo.oneset.light_bar`)."""
-    return not light_and_grey(photo, box, reduction) and light_bar(photo, box, reduction)
-
-
-def _read(image: np.ndarray, top: int, min_confidence: float, reduction: int) -> PhotoReading:
-    """The reading of a photo (:func:`_one_set`), before its tiles' colours are compared."""
+def _read(
+    image: np.ndarray, top: int, min_confidence: float, reduction: int
+) -> tuple[PhotoReading, PhotoReading]:
+    """The reading of a photo (:func:`_one_set`), before its tiles' colours are compared,
+    and the nets' own reading of the whole photo (empty without the nets)."""
     photo = reader.to_bgr8(np.asarray(image))
     # One reduced copy of a big photo, to scale the reader's and the nets' copies from.
     smaller = reader.reduced(photo) if min(photo.shape[:2]) >= 16 else None
@@ -146,7 +117,7 @@ def _read(image: np.ndarray, top: int, min_confidence: float, reduction: int) ->
         reader.read_hand(photo, top, min_confidence, reduction=reduction, smaller=smaller)
     )
     if not nets.available():
-        return first
+        return first, PhotoReading([], [], first.width, first.height)
     view = nets.seen(photo, smaller) if min(photo.shape[:2]) >= 16 else None
     second = alike_in_size(nets.reading(photo, top, min_confidence, reduction, view))
 
@@ -155,14 +126,14 @@ def _read(image: np.ndarray, top: int, min_confidence: float, reduction: int) ->
 
     first = _faceless(first, share, second)
     if first.ok and first.reads:
-        return _checked(first, second)
+        return _checked(first, second), second
 
     def sees(box: list[tuple[int, int]]) -> bool:
         return view is not None and share(box) >= SEES_TILE
 
     again = alike_in_size(_halves_read(image, first, top, min_confidence, reduction, sees))
     if again.ok and again.reads and _nothing_more(again, second):
-        return again
+        return again, second
 
     # The tiles net's "no face" is evidence only where it sees this photo's tiles: it read
     # some, and sees face over every tile the classical reader read or outlined and the
@@ -188,8 +159,8 @@ def _read(image: np.ndarray, top: int, min_confidence: float, reduction: int) ->
 
     both = _merged(again, second, no_face, run_together)
     if both is not None and both.ok and both.reads:
-        return both
-    return second if _nets_stand(again, second, no_face, run_together) else first
+        return both, second
+    return (second if _nets_stand(again, second, no_face, run_together) else first), second
 
 
 #: Why a tile read by the classical reader, or a place where it read none, is in doubt: the

@@ -1,0 +1,80 @@
+"""A photo read in its negative: light pips on a dark or coloured body.
+
+Where neither the classical pipeline nor the networks read a tile of a photo, or doubt one
+by name, :func:`cf.photo.combined.read_hand` reads the photo's negative, where light pips
+on a dark or coloured body are dark pips on a lighter one; that reading stands only as
+:func:`stands` allows. Where nothing stands and the classical pipeline found nothing at
+all, the refusal names the tiles the networks read (:func:`seen_alone`), not "no domino
+found".
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cf.photo.geometry import apart, overlap
+from cf.photo.oneset import light_and_grey, light_bar
+from cf.photo.reader import PhotoReading, Unreadable
+
+
+def stands(
+    negative: PhotoReading,
+    first: PhotoReading,
+    photo: np.ndarray | None = None,
+    reduction: int = 1,
+) -> bool:
+    """Whether the reading of a photo's negative stands where the photo's own reading
+    ``first`` read no tile: tiles whose pips are lighter than their body (white or yellow
+    pips on pink, green, red, blue or black tiles), which both readers were made to see
+    the other way round (the classical reader's face is light and nearly grey, the tiles
+    net saw mostly light faces), are dark pips on a lighter body in the negative. It
+    stands when it read every tile it found with confidence, its tiles lie apart
+    (:func:`cf.photo.geometry.apart`), and each tile ``first`` found but could not read
+    lies on a tile it read (:func:`cf.photo.geometry.overlap`): a reading that ignores
+    what the photo itself showed is no reading of it. A photo that read some tile, with
+    confidence or in doubt (a doubt naming tiles: a misread, a tile not of the others'
+    colour or size), is never read so: a hand of light tiles beside a coloured one would
+    lose the light ones in the negative, and a doubted printed picture beside a dark tile
+    would be read as a tile of the hand. Nor does a tile whose face is light and grey in
+    the ``photo`` (at 1/``reduction`` of its size; :func:`cf.photo.oneset.light_and_grey`)
+    stand read in the negative: that is a face the photo's own reading sees, and beside
+    dark tiles a white card or a printed picture of a domino (the tiles' colours are
+    compared in the photo, where black and white are both unsaturated); nor one whose
+    divider is not lighter than its body (:func:`cf.photo.oneset.light_bar`: the back of a
+    dark tile, read as a blank tile in the negative). Both: :func:`dark_with_light_marks`."""
+    return (
+        not first.reads
+        and not any(u.candidates for u in first.unreadable)
+        and negative.ok
+        and apart([r.box for r in negative.reads])
+        and all(any(overlap(u.box, r.box) for r in negative.reads) for u in first.unreadable)
+        and (
+            photo is None
+            or all(dark_with_light_marks(photo, r.box, reduction) for r in negative.reads)
+        )
+    )
+
+
+def dark_with_light_marks(photo: np.ndarray, box: list[tuple[int, int]], reduction: int) -> bool:
+    """Whether a tile read in a photo's negative is, in the photo, what the negative is
+    read for: a face not light and grey (:func:`cf.photo.oneset.light_and_grey`), with a
+    divider lighter than its body (:func:`cf.photo.oneset.light_bar`)."""
+    return not light_and_grey(photo, box, reduction) and light_bar(photo, box, reduction)
+
+
+#: Why a tile the networks read is refused where the classical pipeline found no tile in
+#: the photo (nor in its negative) and the networks' reading does not stand on its own.
+NETS_ALONE = "only the networks saw a tile here (the classical pipeline found none)"
+
+
+def seen_alone(seen: PhotoReading, reading: PhotoReading) -> PhotoReading:
+    """The refusal of a photo in which the classical pipeline found no tile but the nets
+    read one or more (``seen``, their reading, which did not stand): each tile they read a
+    doubt (:data:`NETS_ALONE`, the tile its candidate), with their own doubts, so that the
+    refusal shows what they saw (a coloured tile, a divider they missed) rather than "no
+    domino found". ``reading`` as it is where they read no tile with confidence: a blank
+    or noisy image, or a photo of no domino, is still "no domino found"."""
+    if not seen.reads:
+        return reading
+    doubts = [Unreadable(r.box, [r.tile], NETS_ALONE) for r in seen.reads]
+    return PhotoReading([], [*doubts, *seen.unreadable], seen.width, seen.height)
