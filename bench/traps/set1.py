@@ -203,6 +203,10 @@ class Scene:
     def place_free(self, radius, tries=300, edge=None):
         edge = radius if edge is None else edge
         p0 = self.pad
+        if 2 * edge > min(self.W, self.H):
+            # too big for this frame (a phone beside a hand in a small photo): the next
+            # attempt draws a smaller scene, as for a group (numpy refuses high < low)
+            raise Retry("too big for the frame")
         for _ in range(tries):
             p = np.array(
                 [
