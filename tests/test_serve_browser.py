@@ -310,6 +310,46 @@ def test_a_photo_with_no_domino_and_a_round_written_elsewhere(browser, tmp_path)
         assert len(rounds_in_file(path)) == 1
 
 
+def test_a_photo_of_tiles_none_read_is_never_out(browser, tmp_path):
+    """A photo that shows a domino none of whose tiles could be read (a pink tile only the
+    networks read, beside a glare spot) offers what it might be; confirmed with no tile
+    read or picked it would be an empty hand, the player out: it asks for the tiles to
+    be picked first, and the round is not written until they are."""
+    from cf.photo.scenes import render_family
+
+    d = browser
+    path = tmp_path / "night.yaml"
+    path.write_text(new_game_text(["Ana", "Ben"], Rules(top=12)), encoding="utf-8")
+    pink = tmp_path / "pink.png"
+    cv2.imwrite(str(pink), render_family(940_005, "colour_body").image)  # 10-2
+    with running(path, TOKEN) as base:
+        open_phone(d, base)
+        score(d, "Ana", 12)
+        card(d, "Ben").find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(str(pink))
+        confirm = wait(d, lambda d: card(d, "Ben").find_elements(By.CSS_SELECTOR, ".confirm"), 30)
+        ben = card(d, "Ben")
+        assert "0 tiles read" in ben.find_element(By.CSS_SELECTOR, ".photo-message").text
+        might = [u.text for u in ben.find_elements(By.CSS_SELECTOR, ".unreadable")]
+        assert "not read: might be 10-2" in might
+        assert not ben.find_elements(By.CSS_SELECTOR, ".tile.on")
+        tap(d, confirm[0])
+        ben = card(d, "Ben")
+        said = ben.find_element(By.CSS_SELECTOR, ".photo-message").text
+        assert said.startswith("no tile read or picked: pick the tiles")
+        confirm = ben.find_elements(By.CSS_SELECTOR, ".confirm")
+        assert confirm  # still waiting
+        tap(d, d.find_element(By.ID, "submit"))
+        refusal = d.find_element(By.ID, "refusal")
+        assert refusal.is_displayed() and "Ben: confirm or correct" in refusal.text
+        assert rounds_in_file(path) == []
+        tap(d, ben.find_element(By.CSS_SELECTOR, '.tile[data-tile="10-2"]'))
+        tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, ".confirm"))
+        tap(d, d.find_element(By.ID, "submit"))
+        wait(d, lambda d: len(rounds_in_file(path)) == 1)
+        (r1,) = rounds_in_file(path)
+        assert r1.scores is not None and r1.scores["Ben"][0] == 12
+
+
 def test_a_reload_keeps_what_was_typed_but_not_an_unconfirmed_photo(browser, tmp_path):
     """A phone may reload a tab it put aside: the round being typed comes back, except a
     photo's reading not yet confirmed (it would pass for tiles picked by hand)."""

@@ -4,14 +4,15 @@ Where neither the classical pipeline nor the networks read a tile of a photo, or
 by name, :func:`cf.photo.combined.read_hand` reads the photo's negative, where light pips
 on a dark or coloured body are dark pips on a lighter one; that reading stands only as
 :func:`stands` allows. Where nothing stands and the classical pipeline found nothing at
-all, the refusal names the tiles the networks read (:func:`seen_alone`), not "no domino
-found".
+all in the photo, the refusal names the tiles the networks read (:func:`seen_alone`), not
+"no domino found".
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from cf.photo import nets
 from cf.photo.geometry import apart, overlap
 from cf.photo.oneset import light_and_grey, light_bar
 from cf.photo.reader import PhotoReading, Unreadable
@@ -63,18 +64,24 @@ def dark_with_light_marks(photo: np.ndarray, box: list[tuple[int, int]], reducti
 
 
 #: Why a tile the networks read is refused where the classical pipeline found no tile in
-#: the photo (nor in its negative) and the networks' reading does not stand on its own.
-NETS_ALONE = "only the networks saw a tile here (the classical pipeline found none)"
+#: the photo, its negative's reading did not stand, and the networks' reading does not
+#: stand on its own.
+NETS_ALONE = "only the networks read a tile here: the classical pipeline found none in the photo"
 
 
-def seen_alone(seen: PhotoReading, reading: PhotoReading) -> PhotoReading:
-    """The refusal of a photo in which the classical pipeline found no tile but the nets
-    read one or more (``seen``, their reading, which did not stand): each tile they read a
-    doubt (:data:`NETS_ALONE`, the tile its candidate), with their own doubts, so that the
-    refusal shows what they saw (a coloured tile, a divider they missed) rather than "no
-    domino found". ``reading`` as it is where they read no tile with confidence: a blank
-    or noisy image, or a photo of no domino, is still "no domino found"."""
-    if not seen.reads:
+def seen_alone(seen: PhotoReading, reading: PhotoReading, top: int) -> PhotoReading:
+    """The refusal of a photo in which the classical pipeline found no tile (``reading``,
+    nothing found; the reading of its negative, whatever it found, did not stand) but the
+    nets read one or more (``seen``, their reading, which did not stand), or saw more pips
+    on a half than a double-``top`` set has: each tile they read a doubt
+    (:data:`NETS_ALONE`, the tile its candidate), with their own doubts, so that the
+    refusal shows what they saw (a coloured tile, a divider they missed, a bigger set)
+    rather than "no domino found". ``reading`` as it is otherwise: a blank or noisy image,
+    or a photo of no domino, is still "no domino found" (the nets' other doubts, even
+    naming a tile, are no sign of one: on a checkerboard they name 0-0 read many times)."""
+    more = nets.MORE_PIPS.format(top=top)
+    bigger = any(u.candidates and more in u.reason.split("; ") for u in seen.unreadable)
+    if not seen.reads and not bigger:
         return reading
     doubts = [Unreadable(r.box, [r.tile], NETS_ALONE) for r in seen.reads]
     return PhotoReading([], [*doubts, *seen.unreadable], seen.width, seen.height)

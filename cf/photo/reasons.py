@@ -44,7 +44,7 @@ REASONS = (
     N_("much smaller than the other tiles (a printed picture of a domino?)"),
     N_("not the colour of the other tiles (a printed picture, or another set's tile?)"),
     N_("no tile face there (a stretch of table taken for a tile?)"),
-    N_("only the networks saw a tile here (the classical pipeline found none)"),
+    N_("only the networks read a tile here: the classical pipeline found none in the photo"),
 )
 
 #: Reasons with a number or a tile in them: how to find them, and their template.

@@ -63,6 +63,10 @@ SCRIPT = {
     "any_tile": N_("any tile"),
     "confirm": N_("These tiles are right"),
     "confirmed": N_("confirmed: {tiles}"),
+    "pick_first": N_(
+        "no tile read or picked: pick the tiles the photo shows in the grid (a photo of a "
+        "hand is never out), or take it again"
+    ),
     "too_big": N_("the photo is larger than {size} MB"),
     "reading": N_("reading the photo…"),
     "not_sent": N_("the photo could not be sent: try again"),

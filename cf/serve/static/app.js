@@ -342,8 +342,15 @@
     if (ph.pending && ph.found) {
       var ok = el("button", { type: "button", cls: "confirm", text: t("confirm") });
       ok.addEventListener("click", function () {
+        if (!form[p].tiles.length) {
+          // A photo that shows a domino is never the player out (SPEC §9): with no tile
+          // read or picked, the tiles it could not read are picked in the grid first.
+          ph.message = t("pick_first");
+          fill(card, p);
+          return;
+        }
         ph.pending = false;
-        ph.message = t("confirmed", { tiles: form[p].tiles.join(" ") || t("no_tiles") });
+        ph.message = t("confirmed", { tiles: form[p].tiles.join(" ") });
         fill(card, p);
       });
       panel.appendChild(ok);
