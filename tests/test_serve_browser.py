@@ -314,7 +314,8 @@ def test_a_photo_of_tiles_none_read_is_never_out(browser, tmp_path):
     """A photo that shows a domino none of whose tiles could be read (a pink tile only the
     networks read, beside a glare spot) offers what it might be; confirmed with no tile
     read or picked it would be an empty hand, the player out: it asks for the tiles to
-    be picked first, and the round is not written until they are."""
+    be picked first, and the round is not written until they are. Nor is Tiles with no
+    tile tapped (the photo's reading dropped) the player out."""
     from cf.photo.scenes import render_family
 
     d = browser
@@ -342,8 +343,14 @@ def test_a_photo_of_tiles_none_read_is_never_out(browser, tmp_path):
         refusal = d.find_element(By.ID, "refusal")
         assert refusal.is_displayed() and "Ben: confirm or correct" in refusal.text
         assert rounds_in_file(path) == []
-        tap(d, ben.find_element(By.CSS_SELECTOR, '.tile[data-tile="10-2"]'))
-        tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, ".confirm"))
+        # Tiles tapped again drops the photo's reading: no tile tapped is no value either.
+        mode(d, "Ben", "tiles")
+        assert not card(d, "Ben").find_elements(By.CSS_SELECTOR, ".photo")
+        tap(d, d.find_element(By.ID, "submit"))
+        refusal = d.find_element(By.ID, "refusal")
+        assert "Ben: tap the tiles left in the hand, or choose Out" in refusal.text
+        assert rounds_in_file(path) == []
+        tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, '.tile[data-tile="10-2"]'))
         tap(d, d.find_element(By.ID, "submit"))
         wait(d, lambda d: len(rounds_in_file(path)) == 1)
         (r1,) = rounds_in_file(path)

@@ -75,7 +75,7 @@ def read_hand(
     negative = _one_set(255 - photo, top, min_confidence, reduction, colours=photo)
     if negative_stands(negative, reading, photo, reduction):
         return negative
-    return reading if reading.found else seen_alone(seen, reading, top)
+    return reading if reading.found else seen_alone(seen, reading)
 
 
 def _one_set(

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from cf.photo import nets
 from cf.photo.geometry import apart, overlap
 from cf.photo.oneset import light_and_grey, light_bar
 from cf.photo.reader import PhotoReading, Unreadable
@@ -69,19 +68,19 @@ def dark_with_light_marks(photo: np.ndarray, box: list[tuple[int, int]], reducti
 NETS_ALONE = "only the networks read a tile here: the classical pipeline found none in the photo"
 
 
-def seen_alone(seen: PhotoReading, reading: PhotoReading, top: int) -> PhotoReading:
+def seen_alone(seen: PhotoReading, reading: PhotoReading) -> PhotoReading:
     """The refusal of a photo in which the classical pipeline found no tile (``reading``,
     nothing found; the reading of its negative, whatever it found, did not stand) but the
-    nets read one or more (``seen``, their reading, which did not stand), or saw more pips
-    on a half than a double-``top`` set has: each tile they read a doubt
-    (:data:`NETS_ALONE`, the tile its candidate), with their own doubts, so that the
-    refusal shows what they saw (a coloured tile, a divider they missed, a bigger set)
-    rather than "no domino found". ``reading`` as it is otherwise: a blank or noisy image,
-    or a photo of no domino, is still "no domino found" (the nets' other doubts, even
-    naming a tile, are no sign of one: on a checkerboard they name 0-0 read many times)."""
-    more = nets.MORE_PIPS.format(top=top)
-    bigger = any(u.candidates and more in u.reason.split("; ") for u in seen.unreadable)
-    if not seen.reads and not bigger:
+    nets read one or more with confidence (``seen``, their reading, which did not stand):
+    each tile they read a doubt (:data:`NETS_ALONE`, the tile its candidate), with their
+    own doubts, so that the refusal shows what they saw (a coloured tile, a divider they
+    missed) rather than "no domino found". ``reading`` as it is where they read no tile:
+    a blank or noisy image, or a plain table, is still "no domino found" (their doubts
+    alone, even naming a tile, are no sign of one: on a checkerboard they name 0-0 read
+    many times, on a printed sheet "more pips than the set has"). Some textures of light
+    blocks with dark marks (bricks, mosaics, toy bricks) they read as a tile: refused so
+    too, where the classical pipeline found nothing."""
+    if not seen.reads:
         return reading
     doubts = [Unreadable(r.box, [r.tile], NETS_ALONE) for r in seen.reads]
     return PhotoReading([], [*doubts, *seen.unreadable], seen.width, seen.height)

@@ -133,8 +133,6 @@ class Found:
 #: The reasons :func:`tile_outlines` gives for a face region it does not take as a tile.
 NOT_ONE_TILE = "face seen, but not the shape of one tile"
 NO_DIVIDER = "a tile whose divider was not found"
-#: A half whose pips look more than the set has (its template: the set's top number).
-MORE_PIPS = "more pips than a double-{top} set has?"
 BLANK_OR_BACK = "a double blank with a faint divider, or the back of a tile?"
 SPECK_SEEN = "a speck of face apart from the tiles (a glint, a crumb?)"
 
@@ -505,7 +503,7 @@ def _half(p: np.ndarray, unsure: float, top: int) -> tuple[int | None, float, li
     over = float(p[top + 1 : NOT_A_HALF].sum())
     if over > 0.2:
         conf *= 1 - over
-        why = MORE_PIPS.format(top=top)
+        why = f"more pips than a double-{top} set has?"
     if unsure > 0.4:
         conf *= 0.5
         why = why or "reads differently turned half a turn"

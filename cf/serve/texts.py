@@ -80,6 +80,7 @@ SCRIPT = {
     ),
     "forbidden": N_("the server refused this page: open it again from the join link"),
     "give_value": N_("{player}: give a score, tiles or out"),
+    "tap_tiles": N_("{player}: tap the tiles left in the hand, or choose Out"),
     "not_score": N_("{player}: '{score}' is not a score (a score is a whole number, 0 or more)"),
     "nothing_written": N_("Nothing written: {why}"),
     "refused": N_("refused"),

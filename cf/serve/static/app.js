@@ -410,7 +410,12 @@
       if (!/^[0-9]+$/.test(f.score)) return { error: t("not_score", { player: p, score: f.score }) };
       return { value: f.score };
     }
-    if (f.mode === "tiles") return { value: f.tiles.length ? f.tiles.join(" ") : "out" };
+    if (f.mode === "tiles") {
+      // No tile tapped is no value: a player who went out is given Out, and a photo whose
+      // reading was dropped (Tiles tapped again) or emptied is never the player out.
+      if (!f.tiles.length) return { error: t("tap_tiles", { player: p }) };
+      return { value: f.tiles.join(" ") };
+    }
     return { error: t("give_value", { player: p }) };
   }
 
