@@ -343,7 +343,20 @@ def test_a_photo_of_tiles_none_read_is_never_out(browser, tmp_path):
         refusal = d.find_element(By.ID, "refusal")
         assert refusal.is_displayed() and "Ben: confirm or correct" in refusal.text
         assert rounds_in_file(path) == []
-        # Tiles tapped again drops the photo's reading: no tile tapped is no value either.
+        # Picked and confirmed, then taken back: what the card says follows, and no tile
+        # tapped is no value (never the player out).
+        tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, '.tile[data-tile="10-2"]'))
+        tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, ".confirm"))
+        said = "#players .player[data-player=Ben] .photo-message"
+        assert d.find_element(By.CSS_SELECTOR, said).text == "confirmed: 10-2"
+        tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, '.tile[data-tile="10-2"]'))
+        assert d.find_element(By.CSS_SELECTOR, said).text == "confirmed: no tiles"
+        assert card(d, "Ben").find_element(By.CSS_SELECTOR, ".value").text == "no tiles: 0"
+        tap(d, d.find_element(By.ID, "submit"))
+        refusal = d.find_element(By.ID, "refusal")
+        assert "Ben: tap the tiles left in the hand, or choose Out" in refusal.text
+        assert rounds_in_file(path) == []
+        # Tiles tapped again drops the photo's reading: the same.
         mode(d, "Ben", "tiles")
         assert not card(d, "Ben").find_elements(By.CSS_SELECTOR, ".photo")
         tap(d, d.find_element(By.ID, "submit"))

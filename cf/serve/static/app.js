@@ -308,14 +308,20 @@
     var starter = starterTile();
     tilesOfSet(state.top).forEach(function (row) {
       var line = el("div", { cls: "grid-row" });
-      row.forEach(function (t) {
-        var b = el("button", { type: "button", cls: "tile", "data-tile": t, text: t });
-        if (f.tiles.indexOf(t) >= 0) b.classList.add("on");
-        if (taken[t] || t === starter) b.classList.add("taken");
+      row.forEach(function (tile) {
+        var b = el("button", { type: "button", cls: "tile", "data-tile": tile, text: tile });
+        if (f.tiles.indexOf(tile) >= 0) b.classList.add("on");
+        if (taken[tile] || tile === starter) b.classList.add("taken");
         b.addEventListener("click", function () {
-          var i = f.tiles.indexOf(t);
-          if (i >= 0) f.tiles.splice(i, 1); else f.tiles.push(t);
+          var i = f.tiles.indexOf(tile);
+          if (i >= 0) f.tiles.splice(i, 1); else f.tiles.push(tile);
           b.classList.toggle("on", i < 0);
+          if (f.photo && !f.photo.pending) {
+            // a confirmed photo's tiles corrected by hand: say what now stands
+            f.photo.message = t("confirmed", { tiles: f.tiles.join(" ") || t("no_tiles") });
+            var said = card.querySelector(".photo-message");
+            if (said) said.textContent = f.photo.message;
+          }
           showValue(card, p);
           markTaken();
         });
