@@ -12,9 +12,8 @@ printed dark dominoes, card backs, light grooves on dark backs).
 
 Made for the reader's negative reading (cf/photo/combined.py, ``read_hand``, and
 cf/photo/negative.py, ``stands``: a photo in which no tile is read is read again as
-255 - photo), which
-reads dark tiles (black, dark green, dark red, navy, maroon, dark pink, and the
-``colour_body`` bodies of cf.photo.scenes) with white or yellow pips. Every hand is of such
+255 - photo), which reads dark tiles (black, dark green, dark red, navy, maroon, dark pink,
+and the ``colour_body`` bodies of cf.photo.scenes) with white or yellow pips. Every hand is of such
 tiles: the style is cf.photo.scenes._style's (size of pips, corners, divider, spinner),
 its body and pip colours replaced (:func:`dark_style`). Photos have no glare spots (a glare
 spot on a dark face is a light pip): the traps are the families' own.
