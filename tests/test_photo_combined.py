@@ -1096,6 +1096,22 @@ def test_a_coloured_tile_only_the_networks_read_is_a_refusal_that_names_it(cli, 
     assert "it might be: 10-2" in result.stderr
 
 
+def test_a_refusal_the_networks_read_names_the_bigger_set(cli, tmp_path):
+    """Coloured double-twelve tiles read as double-six: the classical pipeline finds no
+    tile, the nets read some and doubt others for "more pips than a double-6 set has?".
+    The count they saw is kept, so the refusal says which set to try, as the classical
+    pipeline's own "more pips" doubt does."""
+    photo = render_family(504, "colour_body", top=12)
+    assert max(max(t) for t in photo.tiles) == 12
+    path = tmp_path / "twelve.png"
+    cv2.imwrite(str(path), photo.image)
+    result = cli("score", "--photo", str(path), "--set", "double-six")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert "only the networks read a tile here" in result.stderr
+    assert "more than a double-six set has" in result.stderr
+    assert "say so with --set double-twelve" in result.stderr
+
+
 def test_the_negative_is_not_read_over_a_doubt_naming_tiles():
     """A tile read and then doubted (not the colour of the others: a printed picture
     beside a dark tile) is a tile the photo's own reading read: never read again in the

@@ -59,6 +59,18 @@ def test_a_half_reads_its_likeliest_count_within_the_set():
     assert n == 6 and conf < 0.5 and "more pips" in why
 
 
+def test_a_half_with_more_pips_than_the_set_names_the_count_it_shows():
+    """The count above the set is kept (``pips``), so that a refusal can name the set to
+    try; a half that is no half, or reads within the set, names none."""
+    corners = np.zeros((4, 2))
+    over = nets._tile(corners, np.stack([_probs(n12=0.9, n6=0.1), _probs(n3=1.0)]), np.zeros(2), 6)
+    assert over is not None and over.pips == 12 and "more pips" in over.reason
+    within = nets._tile(corners, np.stack([_probs(n5=1.0), _probs(n3=1.0)]), np.zeros(2), 6)
+    assert within is not None and within.pips == 0
+    assert nets._over(_probs(no=0.9, n12=0.1), 6) == 0
+    assert nets._over(_probs(n9=0.6, n6=0.4), 9) == 0
+
+
 def test_a_half_that_reads_differently_turned_round_is_in_doubt():
     _, conf, _, why = nets._half(_probs(n4=1.0), 0.6, 9)
     assert conf <= 0.5 and "half a turn" in why

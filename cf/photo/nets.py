@@ -121,13 +121,15 @@ def upright(image: np.ndarray, box: np.ndarray, width: int) -> np.ndarray:
 @dataclass(frozen=True)
 class Found:
     """One thing the nets found: its outline (4 x 2, image pixels), the tile read (None if
-    unreadable), how sure (0..1), other likely tiles, and why in doubt."""
+    unreadable), how sure (0..1), other likely tiles, why in doubt, and (``pips``) the
+    count a half most likely shows when that is more than the set has."""
 
     corners: np.ndarray
     tile: Tile | None
     confidence: float
     candidates: list[Tile]
     reason: str = ""
+    pips: int = 0
 
 
 #: The reasons :func:`tile_outlines` gives for a face region it does not take as a tile.
@@ -461,10 +463,21 @@ def _tile(corners: np.ndarray, probs: np.ndarray, unsure: np.ndarray, top: int) 
     if a is None and b is None:
         return None
     reason = "; ".join(r for r in (why_a, why_b) if r)
+    pips = max(_over(probs[i], top) for i in (0, 1))
     if a is None or b is None:
-        return Found(corners, None, 0.0, [], reason or "one half is not a half")
+        return Found(corners, None, 0.0, [], reason or "one half is not a half", pips)
     cands = [Tile.of(x, b) for x in alt_a] + [Tile.of(a, y) for y in alt_b]
-    return Found(corners, Tile.of(a, b), ca * cb, cands[:6], reason)
+    return Found(corners, Tile.of(a, b), ca * cb, cands[:6], reason, pips)
+
+
+def _over(p: np.ndarray, top: int) -> int:
+    """The count a half most likely shows, when it is a half and that count is more than
+    ``top`` (the set's most); else 0. It names the set to try (``cf score --photo``'s
+    "say so with --set")."""
+    if p[NOT_A_HALF] > 0.5:
+        return 0
+    n = int(np.argmax(p[:NOT_A_HALF]))
+    return n if n > top else 0
 
 
 def short_side_first(box: np.ndarray) -> np.ndarray | None:
@@ -524,6 +537,7 @@ def _once_each(found: list[Found]) -> list[Found]:
             f.confidence * 0.3,
             f.candidates,
             f"{f.tile} read twice (a hand holds each tile once)",
+            f.pips,
         )
         if f.tile is not None and seen[f.tile] > 1
         else f
@@ -561,5 +575,5 @@ def reading(
         else:
             # A tile read, but not with confidence: it is the likeliest of what it might be.
             guesses = [f.tile, *f.candidates] if f.tile is not None else f.candidates
-            out.unreadable.append(Unreadable(box, list(dict.fromkeys(guesses)), f.reason))
+            out.unreadable.append(Unreadable(box, list(dict.fromkeys(guesses)), f.reason, f.pips))
     return out
