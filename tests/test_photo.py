@@ -288,6 +288,7 @@ def test_a_photo_piped_in_is_named_stdin_in_the_reader_s_messages(cli):
     assert result.stderr == "Error: <stdin> is empty, not an image\n"
 
 
+
 def test_a_terminal_or_a_closed_stdin_is_no_photo(monkeypatch):
     """`-` on a terminal would wait for a photo nobody pipes in; a closed stdin holds none:
     both are usage errors (exit 2), as for any command reading stdin."""
@@ -444,6 +445,34 @@ def test_pips_beyond_the_set_suggest_set(cli, easy, tmp_path):
 
 
 # --- a big JPEG is decoded at a fraction of its size -----------------------------------------
+
+
+@pytest.mark.parametrize("size", [(600, 800), (2400, 3200)])
+def test_a_photo_stored_on_its_side_is_read_as_it_is_shown(cli, tmp_path, size):
+    """A phone's portrait photo is stored landscape with an EXIF orientation: read, drawn
+    on and outlined as viewers and browsers show it, whether decoded whole or reduced
+    (before, a small one was read on its side and a big one upright, so that a big one's
+    outlines were drawn on its side)."""
+    from photo_helpers import stored_on_its_side
+
+    from cf.photo import read_photo
+
+    photo = render_hand(5, size=size, difficulty=0, count=4)
+    path = tmp_path / "portrait.jpg"
+    path.write_bytes(stored_on_its_side(photo.image))
+    assert load_image(str(path)).shape[:2] == (size[1], size[0])
+    reading = read_photo(str(path), photo.top)
+    assert (reading.width, reading.height) == size
+    assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles)
+    upright = tmp_path / "upright.jpg"
+    cv2.imwrite(str(upright), photo.image)
+    centres = {r.tile: np.mean(r.box, axis=0) for r in read_photo(str(upright), photo.top).reads}
+    for r in reading.reads:
+        assert np.abs(np.mean(r.box, axis=0) - centres[r.tile]).max() < 0.02 * max(size)
+    shown = tmp_path / "shown.png"
+    result = cli("score", "--photo", str(path), "--set", str(photo.top), "--annotate", str(shown))
+    assert result.exit_code == 0
+    assert cv2.imread(str(shown)).shape[:2] == (size[1], size[0])
 
 
 def test_image_size_from_the_header(tmp_path):

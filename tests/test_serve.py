@@ -695,6 +695,27 @@ def test_a_photo_is_read_and_nothing_written(tmp_path, mallopt_calls):
     assert mallopt_calls == []  # cf serve runs on: it keeps no freed memory
 
 
+def test_a_portrait_photo_stored_on_its_side_comes_back_upright():
+    """A phone stores a portrait photo on its side with an EXIF orientation (as browsers
+    upload it): its tiles are read and the picture sent back is drawn as the phone shows
+    it, not lying on its side."""
+    cv2 = pytest.importorskip("cv2")
+    import base64
+
+    import numpy as np
+    from photo_helpers import stored_on_its_side
+
+    from cf.photo.synth import render_hand
+    from cf.serve import photos
+
+    photo = render_hand(3, size=(768, 1024), difficulty=0, count=3)
+    result = photos.read_upload(stored_on_its_side(photo.image), photo.top, 50)
+    assert sorted(result["tiles"]) == sorted(str(t) for t in photo.tiles)
+    jpeg = base64.b64decode(result["image"].split(",", 1)[1])
+    shown = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+    assert shown.shape[0] > shown.shape[1]  # portrait, as it was taken
+
+
 def test_a_big_jpeg_is_decoded_reduced_and_its_reading_drawn_where_it_was_read(
     tmp_path, monkeypatch
 ):

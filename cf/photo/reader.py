@@ -218,12 +218,22 @@ _REDUCED = {
 }
 
 
+#: OpenCV's flags for decoding a photo whole: grey and 16-bit images as they are (made BGR
+#: uint8 by :func:`to_bgr8`), transparency dropped, and turned as its EXIF orientation says,
+#: as the reduced flags do. ``IMREAD_UNCHANGED`` would leave a phone's portrait photo lying
+#: on its side (stored landscape, "turn it" in its EXIF) where a reduced decode of a bigger
+#: one turns it: the outlines of one would not match the other's pixels.
+_WHOLE = cv2.IMREAD_ANYCOLOR | cv2.IMREAD_ANYDEPTH
+
+
 def decode_image(data: bytes, name: str = "image", reduction: int = 1) -> np.ndarray:
     """Decode image bytes (JPEG, PNG, …) to BGR uint8; :class:`PhotoError` if they are not
     one, or if the header gives more pixels than :data:`cf.photo.limits.MAX_PIXELS`.
 
     Every decode goes through here. ``reduction`` 2, 4 or 8 decodes at that fraction of
-    the size (JPEG; others are decoded whole).
+    the size (JPEG; others are decoded whole). A JPEG whose EXIF says how to turn it (a
+    phone's portrait photo, stored on its side) is turned, whatever the reduction, as
+    image viewers and browsers show it: outlines are in the pixels the user sees.
     """
     from cf.photo.limits import PhotoLimitError, check_pixels
 
@@ -235,7 +245,7 @@ def decode_image(data: bytes, name: str = "image", reduction: int = 1) -> np.nda
         raise PhotoError(str(exc)) from None
     buffer = np.frombuffer(data, dtype=np.uint8)
     try:
-        image = cv2.imdecode(buffer, _REDUCED.get(reduction, cv2.IMREAD_UNCHANGED))
+        image = cv2.imdecode(buffer, _REDUCED.get(reduction, _WHOLE))
     except cv2.error:
         image = None
     if image is None or image.size == 0:
