@@ -288,6 +288,16 @@ def test_a_photo_piped_in_is_named_stdin_in_the_reader_s_messages(cli):
     assert result.stderr == "Error: <stdin> is empty, not an image\n"
 
 
+def test_a_heic_photo_says_to_save_it_as_jpeg(cli, tmp_path):
+    """An iPhone's own photos are HEIC, which OpenCV does not decode: the message says so
+    and what to do, rather than "not an image"."""
+    path = tmp_path / "IMG_0001.HEIC"
+    path.write_bytes(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(200))
+    result = cli("score", "--photo", str(path))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert "IMG_0001.HEIC is a HEIC (or AVIF) photo" in result.stderr
+    assert "save it as JPEG" in result.stderr
+
 
 def test_a_terminal_or_a_closed_stdin_is_no_photo(monkeypatch):
     """`-` on a terminal would wait for a photo nobody pipes in; a closed stdin holds none:

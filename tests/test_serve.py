@@ -673,6 +673,9 @@ def test_an_upload_that_is_no_photo_is_refused(client):
     for data in (b"hello", b"%PDF-1.4", png_header(0, 0)):
         r = client.post("/api/photo", content=data, headers=WRITE)
         assert r.status_code == 422, data
+    heic = b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(200)
+    r = client.post("/api/photo", content=heic, headers=WRITE)
+    assert r.status_code == 422 and "send a JPEG" in r.json()["error"]
 
 
 def test_a_photo_is_read_and_nothing_written(tmp_path, mallopt_calls):

@@ -147,3 +147,17 @@ def _webp_size(data: bytes) -> tuple[int, int] | None:
         w, h = struct.unpack("<HH", data[26:30])
         return w & 0x3FFF, h & 0x3FFF
     return None
+
+
+#: The brands of an ISO media file (``ftyp``) that hold a HEIF or AVIF still image: an
+#: iPhone's photos by default, which OpenCV's wheels do not decode.
+_HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif")
+
+
+def heif(data: bytes) -> bool:
+    """Whether ``data`` is a HEIF (HEIC) or AVIF image.
+
+    >>> heif(b"\\x00\\x00\\x00\\x18ftypheic\\x00\\x00\\x00\\x00mif1heic"), heif(b"\\xff\\xd8\\xff")
+    (True, False)
+    """
+    return data[4:8] == b"ftyp" and data[8:12] in _HEIF_BRANDS

@@ -235,7 +235,7 @@ def decode_image(data: bytes, name: str = "image", reduction: int = 1) -> np.nda
     phone's portrait photo, stored on its side) is turned, whatever the reduction, as
     image viewers and browsers show it: outlines are in the pixels the user sees.
     """
-    from cf.photo.limits import PhotoLimitError, check_pixels
+    from cf.photo.limits import PhotoLimitError, check_pixels, heif
 
     if not data:
         raise PhotoError(Message("{name} is empty, not an image", name=name))
@@ -248,6 +248,15 @@ def decode_image(data: bytes, name: str = "image", reduction: int = 1) -> np.nda
         image = cv2.imdecode(buffer, _REDUCED.get(reduction, _WHOLE))
     except cv2.error:
         image = None
+    if (image is None or image.size == 0) and heif(data):
+        raise PhotoError(
+            Message(
+                "{name} is a HEIC (or AVIF) photo, which cannot be read here: save it as "
+                "JPEG (an iPhone takes JPEG photos with Settings > Camera > Formats > "
+                "Most Compatible)",
+                name=name,
+            )
+        )
     if image is None or image.size == 0:
         raise PhotoError(
             Message("{name} is not an image (JPEG or PNG) that can be read", name=name)

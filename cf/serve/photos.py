@@ -35,12 +35,20 @@ class UploadError(Error):
 def image_size(data: bytes) -> tuple[str, int, int]:
     """The kind (``png`` or ``jpeg``), width and height an image's header declares, as
     :mod:`cf.photo.limits` reads them. Raises :class:`UploadError` for anything else."""
+    from cf.photo.limits import heif
     from cf.photo.limits import image_size as header_size
 
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
         kind = "png"
     elif data.startswith(b"\xff\xd8"):
         kind = "jpeg"
+    elif heif(data):
+        raise UploadError(
+            Message(
+                "the photo is HEIC (or AVIF), which cannot be read here: send a JPEG (an "
+                "iPhone takes JPEG photos with Settings > Camera > Formats > Most Compatible)"
+            )
+        )
     else:
         raise UploadError(Message("the upload is not a photo (JPEG or PNG)"))
     size = header_size(data)
