@@ -717,6 +717,13 @@ def test_a_portrait_photo_stored_on_its_side_comes_back_upright():
     jpeg = base64.b64decode(result["image"].split(",", 1)[1])
     shown = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
     assert shown.shape[0] > shown.shape[1]  # portrait, as it was taken
+    # The right way up, not turned the other way: the picture is the photo (its outlines
+    # aside), far from the photo turned half a turn.
+    small = [
+        cv2.resize(im, (48, 64), interpolation=cv2.INTER_AREA).astype(float)
+        for im in (shown, photo.image, cv2.rotate(photo.image, cv2.ROTATE_180))
+    ]
+    assert np.abs(small[0] - small[1]).mean() < 0.5 * np.abs(small[0] - small[2]).mean()
 
 
 def test_a_big_jpeg_is_decoded_reduced_and_its_reading_drawn_where_it_was_read(

@@ -151,7 +151,18 @@ def _webp_size(data: bytes) -> tuple[int, int] | None:
 
 #: The brands of an ISO media file (``ftyp``) that hold a HEIF or AVIF still image: an
 #: iPhone's photos by default, which OpenCV's wheels do not decode.
-_HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif")
+_HEIF_BRANDS = (
+    b"heic",
+    b"heix",
+    b"hevc",
+    b"hevx",
+    b"heim",
+    b"heis",
+    b"mif1",
+    b"msf1",
+    b"avif",
+    b"avis",
+)
 
 
 def heif(data: bytes) -> bool:

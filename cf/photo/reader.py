@@ -231,8 +231,8 @@ def decode_image(data: bytes, name: str = "image", reduction: int = 1) -> np.nda
     one, or if the header gives more pixels than :data:`cf.photo.limits.MAX_PIXELS`.
 
     Every decode goes through here. ``reduction`` 2, 4 or 8 decodes at that fraction of
-    the size (JPEG; others are decoded whole). A JPEG whose EXIF says how to turn it (a
-    phone's portrait photo, stored on its side) is turned, whatever the reduction, as
+    the size (JPEG; others are decoded whole). A photo whose EXIF says how to turn it (a
+    phone's portrait JPEG, stored on its side) is turned, whatever the reduction, as
     image viewers and browsers show it: outlines are in the pixels the user sees.
     """
     from cf.photo.limits import PhotoLimitError, check_pixels, heif
