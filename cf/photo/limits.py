@@ -149,8 +149,9 @@ def _webp_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
-#: The brands of an ISO media file (``ftyp``) that hold a HEIF or AVIF still image: an
-#: iPhone's photos by default, which OpenCV's wheels do not decode.
+#: The brands of an ISO media file (``ftyp``) that hold a HEIF or AVIF image: HEIF is an
+#: iPhone's photos by default, which OpenCV's wheels do not decode (some builds decode
+#: AVIF: the reader names the format only where decoding failed).
 _HEIF_BRANDS = (
     b"heic",
     b"heix",
