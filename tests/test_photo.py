@@ -441,6 +441,25 @@ def test_a_glare_spot_brighter_than_the_tiles_does_not_hide_them(monkeypatch):
     assert not classical_read_hand(photo.image, photo.top).reads
 
 
+def test_a_refusal_ends_with_what_to_do(cli, easy, tmp_path):
+    """A refused photo of tiles ends with what to do: type the hand or photograph it
+    again, and which picture shows the tiles read and not; "no domino found" is all a
+    photo of no tile gets."""
+    _, path = easy  # double-twelve tiles: refused as double-nine
+    result = cli("score", "--photo", str(path), "--set", "9")
+    assert result.exit_code == 1 and result.stdout == ""
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith(f"Error: {path}: no total: type the hand (cf score")
+    assert "--annotate PICTURE shows the tiles read and not" in last
+    picture = tmp_path / "checked.png"
+    result = cli("score", "--photo", str(path), "--set", "9", "--annotate", str(picture))
+    assert f"no total: {picture} shows the tiles read and not" in result.stderr
+    empty = tmp_path / "empty.png"
+    cv2.imwrite(str(empty), np.full((300, 400, 3), 90, np.uint8))
+    result = cli("score", "--photo", str(empty))
+    assert result.stderr == f"Error: no domino found in {empty}\n"
+
+
 def test_pips_beyond_the_set_suggest_set(cli, easy, tmp_path):
     _, path = easy  # double-twelve tiles, 11-6 among them
     result = cli("score", "--photo", str(path), "--set", "9")

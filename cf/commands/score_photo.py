@@ -66,7 +66,8 @@ def score_photos(
         obj = _reading_object(path, reading, double_blank)
         if not reading.ok:
             failed = True
-            _report_refusal(path, reading, top)
+            picture = None if annotate is None else _numbered(annotate, number, len(paths))
+            _report_refusal(path, reading, top, picture)
         objects.append(obj)
         if format_ is TextJson.text and reading.ok:
             prefix = f"{path}: " if len(paths) > 1 else ""
@@ -126,12 +127,26 @@ def _reading_object(path: str, reading: Any, double_blank: int) -> dict[str, Any
     return obj
 
 
-def _report_refusal(path: str, reading: Any, top: int) -> None:
+def _report_refusal(path: str, reading: Any, top: int, picture: Optional[str]) -> None:
     """Why a photo's tiles are not counted, on stderr: no domino found, or one ``Error:``
     line per tile found but not read with confidence (and the set to try when a half
-    shows more pips than ``top``)."""
+    shows more pips than ``top``), then what to do (``picture``: the annotated picture
+    written, if any)."""
     for line in refusal_lines(path, reading, top, _("say so with --set {set}")):
         typer.echo(_("Error: {line}").format(line=line), err=True)
+    if not reading.found:
+        return
+    if picture is None:
+        what = _(
+            "{path}: no total: type the hand (cf score 6-4 5-1 …), or take the photo again, "
+            "closer and in even light (--annotate PICTURE shows the tiles read and not)"
+        )
+    else:
+        what = _(
+            "{path}: no total: {picture} shows the tiles read and not; type the hand "
+            "(cf score 6-4 5-1 …), or take the photo again, closer and in even light"
+        )
+    typer.echo(_("Error: {line}").format(line=what.format(path=path, picture=picture)), err=True)
 
 
 def refusal_lines(path: str, reading: Any, top: int, set_hint: str) -> list[str]:
