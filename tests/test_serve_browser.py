@@ -348,6 +348,9 @@ def test_a_photo_of_tiles_none_read_is_never_out(browser, tmp_path):
         tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, '.tile[data-tile="10-2"]'))
         tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, ".confirm"))
         said = "#players .player[data-player=Ben] .photo-message"
+        # The nets' other doubt (the glare spot) is no tile: a second tap says so.
+        assert "found in the photo but not picked" in d.find_element(By.CSS_SELECTOR, said).text
+        tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, ".confirm"))
         assert d.find_element(By.CSS_SELECTOR, said).text == "confirmed: 10-2"
         tap(d, card(d, "Ben").find_element(By.CSS_SELECTOR, '.tile[data-tile="10-2"]'))
         assert d.find_element(By.CSS_SELECTOR, said).text == "confirmed: no tiles"
@@ -368,6 +371,42 @@ def test_a_photo_of_tiles_none_read_is_never_out(browser, tmp_path):
         wait(d, lambda d: len(rounds_in_file(path)) == 1)
         (r1,) = rounds_in_file(path)
         assert r1.scores is not None and r1.scores["Ben"][0] == 12
+
+
+def test_a_photo_s_tiles_not_read_are_never_left_out_unsaid(browser, tmp_path):
+    """A photo of nine tiles, seven read and two not (12-4 and 9-9): confirmed with none
+    of the two picked, the card says how many are not picked and waits; picked, one tap
+    confirms, and the round holds the whole hand (115, not the 81 of the seven read)."""
+    from cf.photo.synth import render_hand
+
+    d = browser
+    path = tmp_path / "night.yaml"
+    path.write_text(new_game_text(["Ana", "Ben"], Rules(top=12)), encoding="utf-8")
+    photo = render_hand(4, size=(1024, 768), difficulty=3, top=12)
+    hand = tmp_path / "hand.png"
+    cv2.imwrite(str(hand), photo.image)
+    with running(path, TOKEN) as base:
+        open_phone(d, base)
+        score(d, "Ben", 12)
+        card(d, "Ana").find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(str(hand))
+        confirm = wait(d, lambda d: card(d, "Ana").find_elements(By.CSS_SELECTOR, ".confirm"), 30)
+        assert len(card(d, "Ana").find_elements(By.CSS_SELECTOR, ".tile.on")) == 7
+        tap(d, confirm[0])
+        said = "#players .player[data-player=Ana] .photo-message"
+        assert d.find_element(By.CSS_SELECTOR, said).text.startswith(
+            "2 found in the photo but not picked"
+        )
+        tap(d, d.find_element(By.ID, "submit"))
+        assert "Ana: confirm or correct" in d.find_element(By.ID, "refusal").text
+        assert rounds_in_file(path) == []
+        for tile in ("12-4", "9-9"):
+            tap(d, card(d, "Ana").find_element(By.CSS_SELECTOR, f'.tile[data-tile="{tile}"]'))
+        tap(d, card(d, "Ana").find_element(By.CSS_SELECTOR, ".confirm"))
+        assert d.find_element(By.CSS_SELECTOR, said).text.startswith("confirmed: ")
+        tap(d, d.find_element(By.ID, "submit"))
+        wait(d, lambda d: len(rounds_in_file(path)) == 1)
+        (r1,) = rounds_in_file(path)
+        assert r1.scores is not None and r1.scores["Ana"][0] == 115
 
 
 def test_a_reload_keeps_what_was_typed_but_not_an_unconfirmed_photo(browser, tmp_path):

@@ -67,6 +67,10 @@ SCRIPT = {
         "no tile read or picked: pick the tiles the photo shows in the grid (a photo of a "
         "hand is never out), or take it again"
     ),
+    "pick_unread": N_(
+        "{n} found in the photo but not picked: pick them in the grid, or tap again if "
+        "they are no tiles of this hand"
+    ),
     "too_big": N_("the photo is larger than {size} MB"),
     "reading": N_("reading the photo…"),
     "not_sent": N_("the photo could not be sent: try again"),

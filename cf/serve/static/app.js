@@ -355,6 +355,16 @@
           fill(card, p);
           return;
         }
+        var missing = (ph.read || 0) + (ph.unreadable || []).length - form[p].tiles.length;
+        if (missing > 0 && !ph.warned) {
+          // Nor is a tile the photo could not read left out unsaid (a wrong total is worse
+          // than none; cf score --photo refuses it): the table is told how many are not
+          // picked, and a second tap confirms that they are no tiles of the hand.
+          ph.warned = true;
+          ph.message = t("pick_unread", { n: missing });
+          fill(card, p);
+          return;
+        }
         ph.pending = false;
         ph.message = t("confirmed", { tiles: form[p].tiles.join(" ") });
         fill(card, p);
@@ -395,7 +405,7 @@
         f.mode = "tiles";
         f.tiles = data.tiles.slice();
         f.photo = { pending: data.found, found: data.found, message: said(data, "message"),
-          image: data.image, unreadable: data.unreadable };
+          image: data.image, unreadable: data.unreadable, read: data.tiles.length };
       }
       fill(card, p);
       markTaken();  // the photo's tiles are given (or none now) in every other grid
