@@ -535,6 +535,16 @@ def test_a_big_jpeg_is_read_reduced_with_boxes_in_its_own_pixels(tmp_path):
     assert whole.tiles == reading.tiles
 
 
+@pytest.mark.parametrize("value", ["nan", "NaN", "1.5", "-0.1", "inf"])
+def test_min_confidence_outside_0_to_1_is_a_usage_error(cli, easy, value):
+    """SPEC §7: a bad option value is exit 2. ``nan`` passed the range check (every
+    comparison with it is false) and refused every tile."""
+    _, path = easy
+    result = cli("score", "--photo", str(path), "--min-confidence", value)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "--min-confidence" in result.stderr
+
+
 def test_missing_extra_says_how_to_install(cli, easy, monkeypatch):
     _, path = easy
     real_import = builtins.__import__
@@ -547,6 +557,10 @@ def test_missing_extra_says_how_to_install(cli, easy, monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_cv2)
     result = cli("score", "--photo", str(path))
     assert result.exit_code == 2
+    assert "pip install 'chickenfoot[photo]'" in result.stderr
+    # In the table's language too (SPEC §14), as cf serve's own hint is.
+    result = cli("--lang", "es", "score", "--photo", str(path))
+    assert result.exit_code == 2 and result.stderr.startswith("Error: cf score --photo necesita")
     assert "pip install 'chickenfoot[photo]'" in result.stderr
 
 

@@ -10,11 +10,11 @@ import typer
 
 from cf._process import keep_freed_memory
 from cf.commands.common import TextJson, check_photo_path, command_app, fail, os_failure
-from cf.i18n import _, os_reason, tr
+from cf.i18n import N_, _, os_reason, tr
 
 app = command_app()
 
-PHOTO_EXTRA = "reading a photo needs the photo extra: pip install 'chickenfoot[photo]'"
+PHOTO_EXTRA = N_("reading a photo needs the photo extra: pip install 'chickenfoot[photo]'")
 
 
 def complete_entry(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -315,7 +315,7 @@ def _photo(name: str, path: str, top: int, json_out: bool = False) -> Any:
         from cf.photo import read_photo  # type: ignore[import-not-found,unused-ignore]
         from cf.photo.reader import shown
     except ImportError:
-        fail(PHOTO_EXTRA, 2)
+        fail(_(PHOTO_EXTRA), 2)
     from cf.errors import Error
     from cf.tiles import format_hand
 

@@ -89,6 +89,7 @@ def score(
             "--min-confidence",
             min=0.0,
             max=1.0,
+            callback=_a_number,
             help=_(
                 "With --photo: a tile read with less confidence is reported "
                 "as unreadable (exit 1) instead of counted."
@@ -182,3 +183,11 @@ def _print_scores(
             typer.echo(f"{prefix}{points}  ({', '.join(parts)})")
         else:
             typer.echo(f"{prefix}{points}")
+
+
+def _a_number(value: float) -> float:
+    """--min-confidence: ``nan`` is no confidence (the range check lets it through, as
+    every comparison with it is false)."""
+    if value != value:
+        raise typer.BadParameter(_("a number from 0 to 1, not nan"))
+    return value

@@ -13,10 +13,10 @@ import typer
 
 from cf._process import keep_freed_memory
 from cf.commands.common import TextJson, check_photo_path, echo_json, fail
-from cf.i18n import _, tr
+from cf.i18n import N_, _, tr
 from cf.tiles import Tile, hand_points, set_name
 
-INSTALL_HINT = "cf score --photo needs the photo extra: pip install 'chickenfoot[photo]'"
+INSTALL_HINT = N_("cf score --photo needs the photo extra: pip install 'chickenfoot[photo]'")
 
 
 def score_photos(
@@ -42,7 +42,7 @@ def score_photos(
         from cf.photo.limits import read_photo_file
         from cf.photo.reader import shown
     except ImportError:
-        fail(INSTALL_HINT, 2)
+        fail(_(INSTALL_HINT), 2)
     if piped and _nothing_in(read_photo_file):
         fail(_("cf score --photo needs at least one image file"), 2)
     if annotate is not None:
