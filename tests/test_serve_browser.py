@@ -310,6 +310,59 @@ def test_a_photo_with_no_domino_and_a_round_written_elsewhere(browser, tmp_path)
         assert len(rounds_in_file(path)) == 1
 
 
+def test_a_round_written_elsewhere_while_this_one_is_on_its_way(browser, tmp_path):
+    """Two phones add round 1 at once and the other lands first, while this page's write
+    waits for the file's lock: its refusal clears what was typed (it was for round 1) and
+    says so, so that one more tap cannot write it as round 2. A round being fixed that
+    another phone changes meanwhile is shown as it is now, not saved over unseen. A
+    refusal about Anabel marks Anabel, not Ana."""
+    from filelock import FileLock
+
+    d = browser
+    path = tmp_path / "night.yaml"
+    path.write_text(new_game_text(["Ana", "Anabel", "Cy"], Rules(top=9)), encoding="utf-8")
+    with running(path, TOKEN) as base:
+        open_phone(d, base)
+        score(d, "Ana", 33)
+        score(d, "Anabel", 44)
+        mode(d, "Cy", "out")
+        with FileLock(str(path) + ".lock"):
+            tap(d, d.find_element(By.ID, "submit"))  # waits for the lock, server-side
+            # the other phone's round 1 lands first (written here: the lock is held)
+            text = path.read_text(encoding="utf-8")
+            one = "rounds:\n  - scores: {Ana: 1, Anabel: 0, Cy: 2}\n"
+            path.write_text(text.replace("rounds: []\n", one), encoding="utf-8")
+            wait(d, lambda d: d.find_element(By.ID, "entry-title").text == "Round 2", 10)
+        refusal = d.find_element(By.ID, "refusal")
+        wait(d, lambda d: "changed on another phone" in refusal.text, 10)
+        assert not d.find_elements(By.CSS_SELECTOR, "#players .modes button.on")
+        tap(d, d.find_element(By.ID, "submit"))  # nothing typed: nothing written
+        (r1,) = rounds_in_file(path)  # round 1 as the other phone wrote it, no round 2
+        assert r1.scores is not None and {p: v[0] for p, v in r1.scores.items()} == {
+            "Ana": 1,
+            "Anabel": 0,
+            "Cy": 2,
+        }
+        # Fixing round 1 while another phone changes it.
+        tap(d, d.find_element(By.CSS_SELECTOR, '#history li[data-round="1"] .fix'))
+        subprocess.run(
+            [sys.executable, "-m", "cf", "add", str(path), "--round", "1", "Ana=5",
+             "Anabel=out", "Cy=2"],
+            check=True, capture_output=True,
+        )  # fmt: skip
+        wait(d, lambda d: "Round 1 changed on another phone" in refusal.text, 10)
+        ana = card(d, "Ana").find_element(By.CSS_SELECTOR, "input[inputmode=numeric]")
+        assert ana.get_attribute("value") == "5"
+        tap(d, d.find_element(By.ID, "cancel-fix"))
+        # A refusal naming Anabel marks her card alone.
+        score(d, "Ana", 3)
+        mode(d, "Cy", "out")
+        tap(d, d.find_element(By.ID, "submit"))
+        assert "Anabel" in refusal.text
+        assert "bad" in card(d, "Anabel").get_attribute("class")
+        assert "bad" not in card(d, "Ana").get_attribute("class")
+
+
 def test_a_photo_of_tiles_none_read_is_never_out(browser, tmp_path):
     """A photo that shows a domino none of whose tiles could be read (a pink tile only the
     networks read, beside a glare spot) offers what it might be; confirmed with no tile

@@ -78,6 +78,10 @@ SCRIPT = {
     "photo_again": N_(
         "{player}: the photo shows no domino: take it again, or enter the hand by hand"
     ),
+    "fix_changed": N_(
+        "Round {round} changed on another phone: it is shown as it is now; correct it again "
+        "if it is still wrong"
+    ),
     "moved_on": N_(
         "The rounds changed on another phone: check them below. What was typed here is "
         "cleared; the form is for round {next} now"

@@ -445,9 +445,19 @@
     lines = [message].concat(lines).join("\n");
     document.querySelectorAll("#players .player").forEach(function (card) {
       var name = card.getAttribute("data-player");
-      var named = (players || []).indexOf(name) >= 0 || lines.indexOf(name) >= 0;
+      var named = (players || []).indexOf(name) >= 0 || mentions(lines, name);
       card.classList.toggle("bad", named);
     });
+  }
+
+  // Whether text names a player as a whole word: Ana is not named in "Anabel: ...".
+  function mentions(text, name) {
+    var word = /[\p{L}\p{N}_]/u;
+    for (var i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
+      var after = text.charAt(i + name.length);
+      if (!(i && word.test(text.charAt(i - 1))) && !(after && word.test(after))) return true;
+    }
+    return false;
   }
 
   function submit() {
@@ -473,6 +483,12 @@
         $("refusal").hidden = true;
         state = res.data;
         resetForm(null);
+        render();
+      } else if (!fixing && body.next !== nextRound()) {
+        // The rounds moved on while this write was on its way (another phone's landed
+        // first): what was typed was for round body.next and must not slip into the next.
+        resetForm(null);
+        refuse(t("moved_on", { next: nextRound() }), [], []);
         render();
       } else {
         refuse(said(res.data, "error") || t("refused"), problemLines(res.data),
@@ -570,9 +586,16 @@
       var fresh = JSON.parse(e.data);
       if (fresh.version === state.version) return;
       var before = nextRound();
+      var was = fixing ? JSON.stringify((state.rounds || [])[fixing - 1]) : null;
       state = fresh;
       if (fixing && fixing > (state.rounds || []).length) resetForm(null);
-      else if (!posting && !fixing && nextRound() !== before && typed()) {
+      else if (fixing && !posting && JSON.stringify(state.rounds[fixing - 1]) !== was) {
+        // The round being fixed was changed on another phone: saving this form would undo
+        // that change unseen. The form shows the round as it is now.
+        var number = fixing;
+        resetForm(number);
+        refuse(t("fix_changed", { round: number }), [], []);
+      } else if (!posting && !fixing && nextRound() !== before && typed()) {
         // Another page wrote (or removed) a round: what was typed here was for round
         // `before`, and must not slip into another one unseen.
         resetForm(null);
