@@ -133,6 +133,23 @@ def test_annotate_writes_a_png(cli, easy, tmp_path):
     assert image is not None and image.shape[:2] == (768, 1024)
 
 
+@pytest.mark.parametrize("name", ["checked", "checked.txt"])
+def test_an_annotate_name_that_is_no_picture_is_refused_before_reading(
+    cli, easy, tmp_path, monkeypatch, name
+):
+    """An --annotate name OpenCV writes no picture under (no .png or .jpg ending) is a
+    bad option value, exit 2 before the photo is read: it was read, its total lost, and
+    exit 1 when the picture could not be written."""
+    import cf.photo
+
+    _, path = easy
+    monkeypatch.setattr(cf.photo, "read_photo", lambda *a: pytest.fail("read"))
+    result = cli("score", "--photo", str(path), "--set", "12", "--annotate", str(tmp_path / name))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "use a .png or .jpg name" in result.stderr
+    assert not (tmp_path / name).exists()
+
+
 @pytest.mark.parametrize("content", [b"", b"not an image at all", b"\x89PNG\r\n\x1a\n\0\0"])
 def test_not_an_image_is_a_clear_error(cli, tmp_path, content):
     path = tmp_path / "hand.jpg"

@@ -46,10 +46,20 @@ def score_photos(
     if piped and _nothing_in(read_photo_file):
         fail(_("cf score --photo needs at least one image file"), 2)
     if annotate is not None:
+        import cv2
+
         from cf.commands.pictures import refuse_input
 
         for number in range(1, len(paths) + 1):
-            refuse_input(_numbered(annotate, number, len(paths)), paths, "--annotate")
+            written = _numbered(annotate, number, len(paths))
+            refuse_input(written, paths, "--annotate")
+            if not cv2.haveImageWriter(written):  # no .png/.jpg ending: found before reading
+                fail(
+                    _(
+                        "cannot write {path} (use a .png or .jpg name in a folder that exists)"
+                    ).format(path=written),
+                    2,
+                )
     objects: list[dict[str, Any]] = []
     failed = False
     for number, given in enumerate(paths, start=1):
