@@ -210,6 +210,11 @@ def test_a_game_night_from_the_phone(browser, tmp_path):
         score(d, "Ana", 5)
         tap(d, d.find_element(By.ID, "submit"))
         wait(d, lambda d: round_head(d) == "round 2")
+        # The rounds list: each name isolated, each tile kept whole on one line.
+        two = '#history li[data-round="2"]'
+        names = [b.text for b in d.find_elements(By.CSS_SELECTOR, f"{two} bdi")]
+        assert names == ["Ana", "Ben", "Cy", HOSTILE]
+        assert [e.text for e in d.find_elements(By.CSS_SELECTOR, f"{two} .tile-text")] == ["3-1"]
         tap(d, d.find_element(By.CSS_SELECTOR, '#history li[data-round="2"] .fix'))
         assert d.find_element(By.ID, "entry-title").text == "Fix round 2"
         ana = card(d, "Ana").find_element(By.CSS_SELECTOR, "input.score")

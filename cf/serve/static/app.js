@@ -521,10 +521,18 @@
     var list = $("history");
     clear(list);
     (state.rounds || []).forEach(function (entries, i) {
-      var text = entries
-        ? state.players.map(function (p) { return p + " " + entryWords(entries[p]); }).join(" · ")
-        : t("in_file");
-      var item = el("li", { "data-round": String(i + 1) }, el("span", { text: text }));
+      // Each name isolated (a right-to-left name keeps its entry after it), each tile kept
+      // whole on one line (10-2 never breaks as "10-" and "2").
+      var line = el("span");
+      if (!entries) line.textContent = t("in_file");
+      else state.players.forEach(function (p, k) {
+        if (k) line.appendChild(document.createTextNode(" · "));
+        line.appendChild(el("bdi", { text: p }));
+        var value = el("span");
+        withTiles(value, " " + entryWords(entries[p]));
+        line.appendChild(value);
+      });
+      var item = el("li", { "data-round": String(i + 1) }, line);
       if (entries && !config.viewOnly) {
         var fix = el("button", { type: "button", cls: "fix", text: t("fix") });
         fix.addEventListener("click", function () {
