@@ -420,6 +420,21 @@ def test_a_photo_counts_as_tiles(cli, game, monkeypatch):
     assert 'hands: {Ana: "", Ben: 6-5 2-2, Carla: 3-1, Dan: 1-0}' in game.read_text()
 
 
+def test_a_photo_s_player_is_known_before_it_is_read(cli, game, monkeypatch):
+    """A name that is no player is said before any photo is read (reading takes a while
+    and echoes its tiles under the name), and a photo's tiles are echoed under the
+    player's own name, however it was typed."""
+    monkeypatch.chdir(game.parent)
+    seen = fake_photo(monkeypatch, "6-5 2-2")
+    before = game.read_bytes()
+    result = cli("add", str(game), "Ana=out", "Bne=@ben.jpg", "Carla=3-1", "Dan=1-0")
+    assert result.exit_code == 1 and seen == [] and result.stdout == ""
+    assert "'Bne' is not a player (did you mean 'Ben'?)" in result.stderr
+    assert game.read_bytes() == before
+    result = cli("add", str(game), "Ana=out", "BEN=@ben.jpg", "Carla=3-1", "Dan=1-0")
+    assert result.exit_code == 0 and result.stdout.startswith("Ben: ben.jpg reads 6-5 2-2\n")
+
+
 def test_a_photo_that_cannot_be_read_writes_nothing(cli, game, monkeypatch):
     monkeypatch.chdir(game.parent)
     fake_photo(monkeypatch, "6-5", unreadable=["a faint blob"])

@@ -97,7 +97,7 @@ def add(
     """The command; its --help is the decorator's help text (marked for translation)."""
     from cf.files import WriteError, atomic_write, locked
     from cf.record.edit import EditError, UnreadableRounds
-    from cf.record.keeper import EntryError, FileError, add_entries
+    from cf.record.keeper import EntryError, FileError, add_entries, match_players
 
     pairs = entry_pairs(entry)
     _check_file(file)
@@ -118,12 +118,20 @@ def add(
                     ).format(round=round_, file=file, count=count, value=count + 1),
                     2,
                 )
+            # The players are known before a photo is read: a name that is none is said
+            # at once, and each photo's tiles are echoed under the player's own name.
+            names = [name for name, _unused in pairs]
+            if before.players and any(v.startswith("@") for _unused, v in pairs):
+                try:
+                    names = match_players(names, before.players)
+                except EntryError as exc:
+                    fail_lines(tr(exc))
             values = [
                 (
                     name,
-                    _photo(name, v[1:], top, format_.value == "json") if v.startswith("@") else v,
+                    _photo(shown, v[1:], top, format_.value == "json") if v.startswith("@") else v,
                 )
-                for name, v in pairs
+                for (name, v), shown in zip(pairs, names, strict=True)
             ]
             try:
                 change = add_entries(text, file, values, round_, before=before)
