@@ -368,6 +368,32 @@ def test_a_round_written_elsewhere_while_this_one_is_on_its_way(browser, tmp_pat
         assert "bad" not in card(d, "Ana").get_attribute("class")
 
 
+def test_a_round_with_a_problem_is_mended_with_fix(browser, tmp_path):
+    """A round typed by hand into the file with a score no hand holds leaves the game with
+    problems (no scoreboard, no form for the next round); Fix loads that round into the
+    form, and Save writes the mended round."""
+    d = browser
+    path = tmp_path / "night.yaml"
+    text = new_game_text(["Ana", "Bo"], Rules(top=6))
+    path.write_text(text.replace("rounds: []\n", "rounds:\n  - scores: {Ana: 5, Bo: 999}\n"))
+    with running(path, TOKEN) as base:
+        emulate(d, PHONE)
+        d.get(f"{base}?t={TOKEN}")
+        fix = '#history li[data-round="1"] .fix'
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, fix))
+        assert d.find_element(By.ID, "entry").get_attribute("hidden") is not None
+        tap(d, d.find_element(By.CSS_SELECTOR, fix))
+        wait(d, lambda d: d.find_element(By.ID, "entry-title").text == "Fix round 1")
+        score(d, "Bo", 9)
+        tap(d, d.find_element(By.ID, "submit"))
+        wait(d, lambda d: "999" not in path.read_text(encoding="utf-8"))
+        (r1,) = rounds_in_file(path)
+        assert r1.scores is not None and {p: v[0] for p, v in r1.scores.items()} == {
+            "Ana": 5,
+            "Bo": 9,
+        }
+
+
 def test_a_photo_of_tiles_none_read_is_never_out(browser, tmp_path):
     """A photo that shows a domino none of whose tiles could be read (a pink tile only the
     networks read, beside a glare spot) offers what it might be; confirmed with no tile

@@ -158,7 +158,9 @@
   }
 
   function renderEntry() {
-    var canWrite = !config.viewOnly && state.scoreboard && (!over() || fixing);
+    // A fix is how a round with a problem is mended: its form shows even where the file's
+    // problems leave no scoreboard.
+    var canWrite = !config.viewOnly && Boolean(fixing || (state.scoreboard && !over()));
     $("entry").hidden = !canWrite;
     $("history-card").hidden = config.viewOnly || !state.rounds || !state.rounds.length;
     renderHistory();
