@@ -93,6 +93,23 @@ def test_several_photos_give_a_list(cli, easy):
     assert isinstance(data, list) and len(data) == 2
 
 
+def test_several_photos_keep_one_object_each_in_order(cli, easy, tmp_path):
+    """A file that is not an image keeps its place in the list (points null, the error
+    said), so each object still lines up with the photo given; exit 1."""
+    _, path = easy
+    bad = tmp_path / "notes.jpg"
+    bad.write_bytes(b"not an image at all")
+    result = cli("score", "--photo", str(bad), str(path), "--set", "12", "-f", "json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert [d["photo"] for d in data] == [str(bad), str(path)]
+    assert data[0]["points"] is None and data[0]["tiles"] == [] and data[0]["reads"] == []
+    assert "not an image" in data[0]["error"] and "not an image" in result.stderr
+    assert data[1]["points"] == 23 and "error" not in data[1]
+    alone = cli("score", "--photo", str(bad), "-f", "json")
+    assert alone.exit_code == 1 and json.loads(alone.stdout)["points"] is None
+
+
 def test_set_bounds_the_pips(cli, easy):
     """11-6 cannot be in double-nine: refused, never counted."""
     _, path = easy

@@ -70,8 +70,13 @@ def score_photos(
                 image = load_image(given)  # drawn on at the photo's own size
                 write_annotated(_numbered(annotate, number, len(paths)), image, reading)
         except PhotoError as exc:
-            typer.echo(_("Error: {exc}").format(exc=tr(exc)), err=True)
+            message = tr(exc)
+            typer.echo(_("Error: {exc}").format(exc=message), err=True)
             failed = True
+            # Still one object per photo given, in order: a list never shifts.
+            objects.append(
+                {"photo": path, "tiles": [], "points": None, "reads": [], "error": message}
+            )
             continue
         obj = _reading_object(path, reading, double_blank)
         if not reading.ok:
@@ -82,7 +87,7 @@ def score_photos(
         if format_ is TextJson.text and reading.ok:
             prefix = f"{path}: " if len(paths) > 1 else ""
             typer.echo(prefix + _points_line(reading.tiles, obj["points"], double_blank, explain))
-    if format_ is TextJson.json and objects:
+    if format_ is TextJson.json:
         echo_json(objects[0] if len(paths) == 1 else objects)
     if failed:
         raise typer.Exit(1)
