@@ -700,3 +700,24 @@ def test_add_with_a_file_that_is_not_an_image(cli, tmp_path):
     assert result.exit_code == 1
     assert "not an image" in result.stderr
     assert game.read_bytes() == before
+
+
+def test_add_reads_every_photo_before_it_refuses(cli, easy, tmp_path):
+    """Two hands photographed, the first refused: the second is still read and echoed and
+    every refusal is said at once (the table takes both photos again in one go), and
+    nothing is written."""
+    _, path = easy
+    game = tmp_path / "four.yaml"
+    assert cli("new", str(game), "--players", "Ana,Ben,Cy,Di", "--set", "12").exit_code == 0
+    before = game.read_bytes()
+    junk = tmp_path / "ben.jpg"
+    junk.write_text("not a photo")
+    blank = tmp_path / "cy.png"
+    cv2.imwrite(str(blank), np.full((300, 400, 3), 255, np.uint8))
+    result = cli("add", str(game), f"Ana=@{path}", f"Ben=@{junk}", f"Cy=@{blank}", "Di=out")
+    assert result.exit_code == 1
+    assert f"Ana: {path} reads" in result.stdout
+    assert f"{junk} is not an image" in result.stderr
+    assert f"no domino found in {blank}" in result.stderr
+    assert f"{blank}: nothing written (enter Cy's hand" in result.stderr
+    assert game.read_bytes() == before

@@ -126,6 +126,7 @@ def add(
                     names = match_players(names, before.players)
                 except EntryError as exc:
                     fail_lines(tr(exc))
+            # Every photo is read, so that all the hands to take again are said at once.
             values = [
                 (
                     name,
@@ -133,6 +134,8 @@ def add(
                 )
                 for (name, v), shown in zip(pairs, names, strict=True)
             ]
+            if any(value is None for _unused, value in values):
+                raise typer.Exit(1)
             try:
                 change = add_entries(text, file, values, round_, before=before)
             except (FileError, UnreadableRounds) as exc:
@@ -315,8 +318,8 @@ def _read_game(text: str, file: str) -> Any:
 def _photo(name: str, path: str, top: int, json_out: bool = False) -> Any:
     """The tiles a photo of one hand shows (``cf.photo``, an optional extra), echoed so
     that the table can check them (above the scoreboard; on stderr when the scoreboard is
-    JSON); exit 1 with the reader's reasons when it
-    refuses (no domino found is never a player out)."""
+    JSON); None, the reader's reasons said, when it refuses (no domino found is never a
+    player out) or the file is not a photo it can read."""
     keep_freed_memory()
     try:
         from cf.commands.score_photo import refusal_lines
@@ -331,16 +334,24 @@ def _photo(name: str, path: str, top: int, json_out: bool = False) -> Any:
     try:
         result = read_photo(given, top)
     except (Error, OSError) as exc:
-        fail(tr(exc) if path in str(exc) else f"{path}: {tr(exc)}")
+        typer.echo(
+            _("Error: {line}").format(line=tr(exc) if path in str(exc) else f"{path}: {tr(exc)}"),
+            err=True,
+        )
+        return None
     if not result.ok:
         hint = _("the game file's set is wrong (cf new FILE --set {set})")
         for line in refusal_lines(path, result, top, hint):
             typer.echo(_("Error: {line}").format(line=line), err=True)
-        fail(
-            _("{path}: nothing written (enter {name}'s hand as tiles or a score)").format(
-                path=path, name=name
-            )
+        typer.echo(
+            _("Error: {line}").format(
+                line=_("{path}: nothing written (enter {name}'s hand as tiles or a score)").format(
+                    path=path, name=name
+                )
+            ),
+            err=True,
         )
+        return None
     tiles = tuple(result.tiles)
     typer.echo(
         _("{name}: {path} reads {format_hand}").format(
