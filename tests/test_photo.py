@@ -150,6 +150,45 @@ def test_annotate_writes_a_png(cli, easy, tmp_path):
     assert image is not None and image.shape[:2] == (768, 1024)
 
 
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "3 of 4 tiles read, 1 unreadable"),
+        ("es", "3 de 4 fichas leidas, 1 ilegible"),
+        ("gl", "3 de 4 fichas lidas, 1 ilexible"),
+    ],
+)
+def test_the_annotated_caption_speaks_the_tables_language(lang, expected):
+    """SPEC §14: pictures too. The Hershey font draws ASCII only, so accents are dropped
+    (never drawn as ``?``)."""
+    from cf.i18n import speaking
+    from cf.photo.annotate import caption
+
+    with speaking(lang):
+        assert caption(3, 1) == expected
+        assert caption(1, 0).startswith("1 ") and "?" not in caption(1, 0)
+
+
+def test_the_annotated_picture_changes_with_the_language(cli, easy, tmp_path):
+    _, path = easy
+    pictures = {}
+    for lang in ("en", "gl"):
+        out = tmp_path / f"{lang}.png"
+        result = cli(
+            "--lang", lang, "score", "--photo", str(path), "--set", "12", "--annotate", str(out)
+        )
+        assert result.exit_code == 0
+        pictures[lang] = cv2.imread(str(out))
+    assert pictures["en"].shape == pictures["gl"].shape
+    assert not np.array_equal(pictures["en"], pictures["gl"])
+
+
+def test_ascii_letters_keeps_the_letter_under_an_accent():
+    from cf.photo.annotate import ascii_letters
+
+    assert ascii_letters("Ñandú leídas, ilexíbeis… →") == "Nandu leidas, ilexibeis... ?"
+
+
 @pytest.mark.parametrize("name", ["checked", "checked.txt"])
 def test_an_annotate_name_that_is_no_picture_is_refused_before_reading(
     cli, easy, tmp_path, monkeypatch, name
@@ -721,3 +760,15 @@ def test_add_reads_every_photo_before_it_refuses(cli, easy, tmp_path):
     assert f"no domino found in {blank}" in result.stderr
     assert f"{blank}: nothing written (enter Cy's hand" in result.stderr
     assert game.read_bytes() == before
+
+
+def test_cf_serve_draws_the_caption_in_the_pages_language(easy):
+    """The picture cf serve sends back is captioned in the page's language (SPEC §14)."""
+    from cf.serve.photos import read_upload
+
+    _, path = easy
+    data = path.read_bytes()
+    english, galician = read_upload(data, 12, 50), read_upload(data, 12, 50, lang="gl")
+    assert english["image"].startswith("data:image/jpeg;base64,")
+    assert galician["image"] != english["image"]
+    assert read_upload(data, 12, 50, lang="en")["image"] == english["image"]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import cv2
 import numpy as np
 
-from cf.i18n import Message
+from cf.i18n import Message, decimal, ngettext
 from cf.photo.reader import PhotoError, PhotoReading
 
 GREEN = (60, 200, 60)
@@ -20,16 +22,41 @@ def annotate(image: np.ndarray, reading: PhotoReading) -> np.ndarray:
     thick = max(2, round(size / 400))
     font = max(0.5, size / 1400)
     for read in reading.reads:
-        _draw(out, read.box, f"{read.tile} {read.confidence:.2f}", GREEN, thick, font)
+        _draw(out, read.box, f"{read.tile} {decimal(read.confidence, 2)}", GREEN, thick, font)
     for bad in reading.unreadable:
         label = "? " + "/".join(str(t) for t in bad.candidates[:3])
         _draw(out, bad.box, label, RED, thick, font)
-    total = len(reading.reads) + len(reading.unreadable)
-    summary = f"{len(reading.reads)} of {total} tiles read"
-    if reading.unreadable:
-        summary += f", {len(reading.unreadable)} unreadable"
+    summary = caption(len(reading.reads), len(reading.unreadable))
     _label(out, (thick * 4, thick * 4), summary, (255, 255, 255), thick, font)
     return out
+
+
+def caption(read: int, unreadable: int) -> str:
+    """The picture's top-left line in the reader's language, as the picture's font can
+    draw it: OpenCV's Hershey fonts have ASCII only, so accents are dropped
+    (``leídas`` -> ``leidas``) rather than drawn as ``?``.
+
+    >>> caption(3, 1)
+    '3 of 4 tiles read, 1 unreadable'
+    """
+    total = read + unreadable
+    text = ngettext("{read} of {n} tile read", "{read} of {n} tiles read", total).format(
+        read=read, n=total
+    )
+    if unreadable:
+        text = ngettext("{text}, {n} unreadable", "{text}, {n} unreadable", unreadable).format(
+            text=text, n=unreadable
+        )
+    return ascii_letters(text)
+
+
+def ascii_letters(text: str) -> str:
+    """``text`` with each accented letter as its plain letter (``ñ`` -> ``n``, ``…`` ->
+    ``...``); any other character outside ASCII becomes ``?``, as the Hershey fonts would
+    draw it."""
+    plain = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return plain.encode("ascii", "replace").decode("ascii")
 
 
 def write_annotated(path: str, image: np.ndarray, reading: PhotoReading) -> None:

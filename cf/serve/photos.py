@@ -105,7 +105,8 @@ def read_upload(
     except PhotoError as exc:
         args = exc.args
         raise UploadError(args[0] if len(args) == 1 else str(exc)) from None
-    picture = _annotated(image, reading, reduction)
+    with speaking(lang or "en"):  # the picture's caption in the page's language
+        picture = _annotated(image, reading, reduction)
     del image
     tiles = [str(t) for t in reading.tiles]
     found = reading.found
