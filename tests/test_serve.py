@@ -451,6 +451,23 @@ def test_fix_round_k_and_undo(client, game):
     assert r.status_code == 422 and "no rounds" in r.json()["error"]
 
 
+def test_undo_names_the_round_it_undoes(client, game):
+    """The page sends the round it asked to undo: a round entered meanwhile on another
+    phone is never undone in its place (nothing undone, said); a bad "last" is a 400."""
+    add(client, [["Ana", "3"], ["Ben", "0"], [HOSTILE, "9"]])
+    add(client, [["Ana", "0"], ["Ben", "5"], [HOSTILE, "7"]])
+    before = game.read_bytes()
+    r = client.post("/api/undo", headers=WRITE, json={"last": 1})
+    assert r.status_code == 422
+    assert r.json()["error"].startswith("nothing undone: round 1 was to be undone, but the last")
+    assert game.read_bytes() == before
+    for bad in ({"last": "2"}, {"last": True}, [2]):
+        assert client.post("/api/undo", headers=WRITE, json=bad).status_code == 400
+    assert game.read_bytes() == before
+    r = client.post("/api/undo", headers=WRITE, json={"last": 2})
+    assert r.status_code == 200 and r.json()["removed"] == 2
+
+
 def test_the_state_has_the_same_keys_whatever_the_file(client, game):
     """A page (or a script) finds every key of the state whether the file reads, has a
     problem, cannot be read as text, or is gone."""

@@ -10,6 +10,7 @@ docs/serve.md shows (then record the page's fingerprint there, as the test says)
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -225,12 +226,19 @@ def test_a_game_night_from_the_phone(browser, tmp_path):
         assert dict(board(d))["Ana"] == "62"
         assert rounds_in_file(path)[1].scores["Ana"][0] == 50
 
-        # Undo the last round: two taps.
+        # Undo the last round: two taps. The page names the round it undoes, so one
+        # written meanwhile on another phone is never undone in its place.
+        d.execute_script(
+            "var f = window.fetch; window.fetch = function (url, options) {"
+            " if (String(url).indexOf('api/undo') >= 0) window.undoBody = options.body;"
+            " return f.apply(this, arguments); };"
+        )
         tap(d, d.find_element(By.ID, "undo"))
         assert "Tap again" in d.find_element(By.ID, "undo").text
         tap(d, d.find_element(By.ID, "undo"))
         wait(d, lambda d: round_head(d) == "round 1")
         assert len(rounds_in_file(path)) == 1
+        assert json.loads(d.execute_script("return window.undoBody")) == {"last": 2}
 
         # A round from a shell shows up on both pages, live.
         subprocess.run(

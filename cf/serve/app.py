@@ -219,8 +219,17 @@ def create_app(
         lang = _asked(request)
         if view_only:
             return _refusal(VIEW_ONLY, 403, lang)
+        # An empty body undoes whatever round is last; {"last": N} only round N.
+        body = await _json_body(request, lang, empty={})
+        if isinstance(body, Response):
+            return body
+        if not isinstance(body, dict):
+            return _refusal(Message("the request is not a JSON object"), 400, lang)
+        expect = body.get("last")  # the round the page asked to undo
+        if expect is not None and (not isinstance(expect, int) or isinstance(expect, bool)):
+            return _refusal(Message("last must be a whole number"), 400, lang)
         try:
-            number = await anyio.to_thread.run_sync(store.undo)
+            number = await anyio.to_thread.run_sync(store.undo, expect)
         except Refused as exc:
             return _refused(exc, 422, lang)
         current = await anyio.to_thread.run_sync(store.state, lang)
@@ -377,10 +386,13 @@ def _round_request(body: Any) -> tuple[list[tuple[str, str]] | Message, int | No
     return [(name, str(value)) for name, value in raw], number
 
 
-async def _json_body(request: Request, lang: str | None) -> Any:
+async def _json_body(request: Request, lang: str | None, empty: Any = None) -> Any:
+    """The request's JSON, or a refusal; ``empty`` for no body at all, when not None."""
     data = await _bounded_body(request, MAX_JSON_BYTES, lang)
     if isinstance(data, Response):
         return data
+    if empty is not None and not data.strip():
+        return empty
     try:
         return json.loads(data)
     except (ValueError, UnicodeDecodeError, RecursionError):  # [[[[… nested past the stack

@@ -198,11 +198,25 @@ class Store:
 
         self._write(change)
 
-    def undo(self) -> int:
-        """Remove the last round; its number. Raises :class:`Refused`."""
+    def undo(self, expect: int | None = None) -> int:
+        """Remove the last round; its number. ``expect``: the round the page asked to undo;
+        when another is the last now (a round written meanwhile elsewhere, or undone), it
+        is refused. Raises :class:`Refused`."""
         removed: list[int] = []
 
         def change(text: str) -> str:
+            if expect is not None:
+                last = len(read_game(text, self.name).rounds)
+                if last != expect:
+                    raise Refused(
+                        Message(
+                            "nothing undone: round {expect} was to be undone, but the last "
+                            "round is {last} now (the rounds changed elsewhere): check them, "
+                            "then undo again",
+                            expect=expect,
+                            last=last,
+                        )
+                    )
             result = undo_last(text, self.name)
             removed.append(result.removed.number)
             return _checked(result.change)

@@ -568,7 +568,7 @@
     button.textContent = t("undo");
     button.classList.remove("armed");
     posting = true;
-    post("api/undo?" + lang, {}).then(function (res) {
+    post("api/undo?" + lang, { last: last }).then(function (res) {
       posting = false;
       if (res.ok) { state = res.data; resetForm(null); render(); }
       else refuse(said(res.data, "error") || t("refused"), problemLines(res.data), []);
