@@ -268,6 +268,10 @@ def test_on_loopback_a_write_no_page_could_send_unasked_is_the_only_one_without_
     # behind an HTTPS proxy the page's own Origin is https://, the same host and port
     proxied = {**json_type, "origin": "https://127.0.0.1:8765"}
     assert local.post("/api/round", content=body, headers=proxied).status_code == 200
+    # JSON already, from another site's page: refused, and not told to send JSON
+    fetched = {**json_type, "sec-fetch-site": "same-site"}
+    r = local.post("/api/round", content=body, headers=fetched)
+    assert r.status_code == 403 and r.text == "forbidden"
 
 
 @pytest.mark.parametrize(

@@ -496,6 +496,8 @@ class Guard:
             return "forbidden"
         if request.headers.get("origin") is not None or "referer" in request.headers:
             return "forbidden"
+        if _no_page_could_send(request) or request.headers.get("sec-fetch-site") is not None:
+            return "forbidden"  # JSON already, or from a page: the hint would mislead
         return f"forbidden: without the join token, a write is JSON ({JSON_HINT})"
 
     def _may_write(self, request: Request) -> bool:
