@@ -462,3 +462,15 @@ def test_python_m_cf_version():
     proc = _run("--version")
     assert proc.returncode == 0
     assert __version__ in proc.stdout
+
+
+@pytest.mark.parametrize("args", [["9-7"], []])
+def test_min_confidence_without_a_photo_is_a_usage_error(cli, args):
+    """--min-confidence is a photo's: typed for tiles it would be ignored unsaid."""
+    result = cli("score", *args, "--min-confidence", "0.9", input="9-7\n")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Error: --min-confidence is for photos: add --photo (cf score --photo hand.jpg)\n"
+    )
+    assert result.stdout == ""
+    assert cli("score", "9-7").stdout == "16\n"  # its default alone changes nothing

@@ -40,6 +40,7 @@ _NAME_LINE = re.compile(r"^\s*([^:]*?)\s*:(.*)$")
     """),  # noqa: E501
 )
 def score(
+    ctx: typer.Context,
     tiles: Annotated[
         Optional[list[str]],
         typer.Argument(
@@ -99,6 +100,8 @@ def score(
 ) -> None:
     """The command; its --help is the decorator's help text (marked for translation)."""
     top = set_option(set_)
+    if not photo and annotate is None and _given(ctx, "min_confidence"):
+        fail(_("--min-confidence is for photos: add --photo (cf score --photo hand.jpg)"), 2)
     if photo or annotate is not None:
         from cf.commands.score_photo import score_photos
 
@@ -183,6 +186,13 @@ def _print_scores(
             typer.echo(f"{prefix}{points}  ({', '.join(parts)})")
         else:
             typer.echo(f"{prefix}{points}")
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether the option ``name`` was typed (not its default, nor an environment
+    variable's)."""
+    source = ctx.get_parameter_source(name)  # Typer's own Click's enum: told by its name
+    return source is not None and source.name == "COMMANDLINE"
 
 
 def _a_number(value: float) -> float:
