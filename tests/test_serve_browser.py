@@ -321,6 +321,11 @@ def test_a_photo_with_no_domino_and_a_round_written_elsewhere(browser, tmp_path)
         tap(d, d.find_element(By.ID, "submit"))
         assert "Ana: '-3' is not a score (a score is a whole number" in refusal.text
         assert len(rounds_in_file(path)) == 1
+        # An undo from this page answers the table: the refusal above it is gone.
+        tap(d, d.find_element(By.ID, "undo"))
+        tap(d, d.find_element(By.ID, "undo"))
+        wait(d, lambda d: d.find_element(By.ID, "entry-title").text == "Round 1", 5)
+        assert rounds_in_file(path) == [] and not refusal.is_displayed()
 
 
 def test_a_round_written_elsewhere_while_this_one_is_on_its_way(browser, tmp_path):

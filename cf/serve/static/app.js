@@ -570,7 +570,7 @@
     posting = true;
     post("api/undo?" + lang, { last: last }).then(function (res) {
       posting = false;
-      if (res.ok) { state = res.data; resetForm(null); render(); }
+      if (res.ok) { state = res.data; resetForm(null); $("refusal").hidden = true; render(); }
       else refuse(said(res.data, "error") || t("refused"), problemLines(res.data), []);
     });
   });
