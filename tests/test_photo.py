@@ -108,6 +108,27 @@ def test_several_photos_keep_one_object_each_in_order(cli, easy, tmp_path):
     assert data[1]["points"] == 23 and "error" not in data[1]
     alone = cli("score", "--photo", str(bad), "-f", "json")
     assert alone.exit_code == 1 and json.loads(alone.stdout)["points"] is None
+    # JSON is the same in every language (SPEC §14); stderr is the reader's.
+    spanish = cli("--lang", "es", "score", "--photo", str(bad), "-f", "json")
+    assert json.loads(spanish.stdout)["error"] == json.loads(alone.stdout)["error"]
+    assert "no es una imagen" in spanish.stderr
+
+
+def test_a_picture_that_cannot_be_written_leaves_the_reading_as_it_is(cli, easy, monkeypatch):
+    """--annotate's picture failing to be written is said (exit 1), but the photo's
+    reading is not replaced by that error."""
+    import cf.photo.annotate
+    from cf.i18n import Message
+
+    def refuse(path, image, reading):
+        raise PhotoError(Message("cannot write {path}", path=path))
+
+    monkeypatch.setattr(cf.photo.annotate, "write_annotated", refuse)
+    _, path = easy
+    result = cli("score", "--photo", str(path), "--set", "12", "--annotate", "x.png", "-f", "json")
+    assert result.exit_code == 1 and "Error: cannot write x.png" in result.stderr
+    data = json.loads(result.stdout)
+    assert data["points"] == 23 and "error" not in data and len(data["reads"]) == 2
 
 
 def test_set_bounds_the_pips(cli, easy):
@@ -738,6 +759,7 @@ def test_add_with_a_file_that_is_not_an_image(cli, tmp_path):
     result = cli("add", str(game), f"Ana=@{junk}", "Ben=out")
     assert result.exit_code == 1
     assert "not an image" in result.stderr
+    assert f"{junk}: nothing written (enter Ana's hand as tiles or a score)" in result.stderr
     assert game.read_bytes() == before
 
 

@@ -331,26 +331,18 @@ def _photo(name: str, path: str, top: int, json_out: bool = False) -> Any:
     from cf.tiles import format_hand
 
     given, path = path, shown(path)
+    nothing = _("{path}: nothing written (enter {name}'s hand as tiles or a score)")
+    result = None
     try:
         result = read_photo(given, top)
     except (Error, OSError) as exc:
-        typer.echo(
-            _("Error: {line}").format(line=tr(exc) if path in str(exc) else f"{path}: {tr(exc)}"),
-            err=True,
-        )
-        return None
-    if not result.ok:
-        hint = _("the game file's set is wrong (cf new FILE --set {set})")
-        for line in refusal_lines(path, result, top, hint):
+        lines = [tr(exc) if path in str(exc) else f"{path}: {tr(exc)}"]
+    if result is None or not result.ok:
+        if result is not None:
+            hint = _("the game file's set is wrong (cf new FILE --set {set})")
+            lines = refusal_lines(path, result, top, hint)
+        for line in [*lines, nothing.format(path=path, name=name)]:
             typer.echo(_("Error: {line}").format(line=line), err=True)
-        typer.echo(
-            _("Error: {line}").format(
-                line=_("{path}: nothing written (enter {name}'s hand as tiles or a score)").format(
-                    path=path, name=name
-                )
-            ),
-            err=True,
-        )
         return None
     tiles = tuple(result.tiles)
     typer.echo(

@@ -66,18 +66,23 @@ def score_photos(
         path = shown(given)
         try:
             reading = read_photo(given, top, min_confidence)
-            if annotate is not None:
-                image = load_image(given)  # drawn on at the photo's own size
-                write_annotated(_numbered(annotate, number, len(paths)), image, reading)
         except PhotoError as exc:
-            message = tr(exc)
-            typer.echo(_("Error: {exc}").format(exc=message), err=True)
+            typer.echo(_("Error: {exc}").format(exc=tr(exc)), err=True)
             failed = True
-            # Still one object per photo given, in order: a list never shifts.
+            # Still one object per photo given, in order: a list never shifts. Its error
+            # in English, as all JSON is (SPEC §14).
+            error = str(exc)
             objects.append(
-                {"photo": path, "tiles": [], "points": None, "reads": [], "error": message}
+                {"photo": path, "tiles": [], "points": None, "reads": [], "error": error}
             )
             continue
+        if annotate is not None:
+            try:
+                image = load_image(given)  # drawn on at the photo's own size
+                write_annotated(_numbered(annotate, number, len(paths)), image, reading)
+            except PhotoError as exc:  # the reading stands; the picture is not written
+                typer.echo(_("Error: {exc}").format(exc=tr(exc)), err=True)
+                failed = True
         obj = _reading_object(path, reading, double_blank)
         if not reading.ok:
             failed = True
