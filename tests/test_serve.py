@@ -465,11 +465,17 @@ def test_undo_names_the_round_it_undoes(client, game):
     assert r.status_code == 422
     assert r.json()["error"].startswith("nothing undone: round 1 was to be undone, but the last")
     assert game.read_bytes() == before
-    for bad in ({"last": "2"}, {"last": True}, [2]):
-        assert client.post("/api/undo", headers=WRITE, json=bad).status_code == 400
+    for bad in ({"last": "2"}, {"last": True}, [2], {"last": 0}, {"last": -1}):
+        r = client.post("/api/undo", headers=WRITE, json=bad)
+        assert r.status_code == 400, bad
+    assert r.json()["error"] == "last must be a round's number: 1, 2, …"
     assert game.read_bytes() == before
     r = client.post("/api/undo", headers=WRITE, json={"last": 2})
     assert r.status_code == 200 and r.json()["removed"] == 2
+    # A file that cannot be undone in says why, not that the rounds changed.
+    game.write_text("rounds: [\n", encoding="utf-8")
+    r = client.post("/api/undo", headers=WRITE, json={"last": 1})
+    assert r.status_code == 422 and "not valid YAML" in r.json()["error"]
 
 
 def test_the_state_has_the_same_keys_whatever_the_file(client, game):

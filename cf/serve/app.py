@@ -7,7 +7,7 @@
 ``GET /events``        the same, pushed as Server-Sent Events whenever the file changes
 ``GET /chart.svg``     the standings chart, as ``cf tally --chart`` draws it
 ``POST /api/round``    add a round, or fix round K (JSON: entries as ``cf add`` takes them)
-``POST /api/undo``     remove the last round
+``POST /api/undo``     remove the last round (``{"last": N}``: round N only)
 ``POST /api/photo``    read a hand from a photo (the image is the body); writes nothing
 =====================  ==========================================================
 
@@ -226,8 +226,10 @@ def create_app(
         if not isinstance(body, dict):
             return _refusal(Message("the request is not a JSON object"), 400, lang)
         expect = body.get("last")  # the round the page asked to undo
-        if expect is not None and (not isinstance(expect, int) or isinstance(expect, bool)):
-            return _refusal(Message("last must be a whole number"), 400, lang)
+        if expect is not None and (
+            not isinstance(expect, int) or isinstance(expect, bool) or expect < 1
+        ):
+            return _refusal(Message("last must be a round's number: 1, 2, …"), 400, lang)
         try:
             number = await anyio.to_thread.run_sync(store.undo, expect)
         except Refused as exc:

@@ -205,19 +205,18 @@ class Store:
         removed: list[int] = []
 
         def change(text: str) -> str:
-            if expect is not None:
-                last = len(read_game(text, self.name).rounds)
-                if last != expect:
-                    raise Refused(
-                        Message(
-                            "nothing undone: round {expect} was to be undone, but the last "
-                            "round is {last} now (the rounds changed elsewhere): check them, "
-                            "then undo again",
-                            expect=expect,
-                            last=last,
-                        )
+            result = undo_last(text, self.name)  # a file it cannot undo in says why first
+            last = result.removed.number
+            if expect is not None and last != expect:
+                raise Refused(
+                    Message(
+                        "nothing undone: round {expect} was to be undone, but the last "
+                        "round is {last} now (the rounds changed elsewhere): check them, "
+                        "then undo again",
+                        expect=expect,
+                        last=last,
                     )
-            result = undo_last(text, self.name)
+                )
             removed.append(result.removed.number)
             return _checked(result.change)
 
