@@ -782,6 +782,14 @@ def test_add_reads_every_photo_before_it_refuses(cli, easy, tmp_path):
     assert f"no domino found in {blank}" in result.stderr
     assert f"{blank}: nothing written (enter Cy's hand" in result.stderr
     assert game.read_bytes() == before
+    # A typed value that is none is said too, before any photo is read.
+    result = cli("add", str(game), "di=abc", f"Ana=@{path}", f"Ben=@{junk}", "Cy=3")
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("Error: Di: 'abc' is not a tile")
+    assert f"{junk} is not an image" in result.stderr
+    assert f"Ana: {path} reads" in result.stdout
+    assert game.read_bytes() == before
 
 
 def test_cf_serve_draws_the_caption_in_the_pages_language(easy):

@@ -121,12 +121,18 @@ def add(
             # The players are known before a photo is read: a name that is none is said
             # at once, and each photo's tiles are echoed under the player's own name.
             names = [name for name, _unused in pairs]
-            if before.players and any(v.startswith("@") for _unused, v in pairs):
+            photos = any(v.startswith("@") for _unused, v in pairs)
+            if before.players and photos:
                 try:
                     names = match_players(names, before.players)
                 except EntryError as exc:
                     fail_lines(tr(exc))
-            # Every photo is read, so that all the hands to take again are said at once.
+            # A typed value that is none is said before any photo is read, and every photo
+            # is read, so that all there is to mend (and all the hands to take again) is
+            # said at once.
+            typed = _typed_errors(pairs, names, top) if photos else []
+            for line in typed:
+                typer.echo(_("Error: {line}").format(line=line), err=True)
             values = [
                 (
                     name,
@@ -134,7 +140,7 @@ def add(
                 )
                 for (name, v), shown in zip(pairs, names, strict=True)
             ]
-            if any(value is None for _unused, value in values):
+            if typed or any(value is None for _unused, value in values):
                 raise typer.Exit(1)
             try:
                 change = add_entries(text, file, values, round_, before=before)
@@ -313,6 +319,21 @@ def _read_game(text: str, file: str) -> Any:
     from cf.record.reader import read_game
 
     return read_game(text, file)
+
+
+def _typed_errors(pairs: list[tuple[str, str]], names: list[str], top: int) -> list[str]:
+    """What is wrong with each value typed (not a photo), as cf add would say it once the
+    photos are read: one line each."""
+    from cf.record.keeper import EntryError, entry_value
+
+    lines = []
+    for (_unused, value), name in zip(pairs, names, strict=True):
+        if not value.startswith("@"):
+            try:
+                entry_value(name, value, top)
+            except EntryError as exc:
+                lines.append(tr(exc))
+    return lines
 
 
 def _photo(name: str, path: str, top: int, json_out: bool = False) -> Any:

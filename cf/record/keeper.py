@@ -431,7 +431,8 @@ def add_entries(
     top = game.top
     players = match_players([name for name, _ in entries], game.players)
     resolved = [
-        (player, _value(player, v, top)) for player, (_, v) in zip(players, entries, strict=True)
+        (player, entry_value(player, v, top))
+        for player, (_, v) in zip(players, entries, strict=True)
     ]
     if number is None or number == len(game.rounds) + 1:  # a round after the last
         over = game_over(game)
@@ -485,7 +486,7 @@ def _entries_of(rec: RoundRecord) -> object:
     return None
 
 
-def _value(player: str, value: str | Value, top: int) -> Value:
+def entry_value(player: str, value: str | Value, top: int) -> Value:
     """``value`` read as :func:`parse_value` reads it, an error naming ``player``."""
     if not isinstance(value, str):
         return value
