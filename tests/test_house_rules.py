@@ -420,6 +420,28 @@ def test_a_draw_rule_that_is_none_of_the_three_is_a_rules_problem():
     ]
 
 
+@pytest.mark.parametrize(
+    ("bad", "also"),
+    [
+        ("double_blank: -1", "deal: 999"),
+        ("out_on_double: x", "starter_arms: players"),
+        ("draw: twice", "reserve: 30"),
+    ],
+)
+def test_a_bad_rule_does_not_hide_the_deal_the_others_make(bad, also):
+    """SPEC §6: problems that need no replay are all reported. A bad value of a rule the
+    deal does not depend on leaves nothing replayed, but the deal the good ones make is
+    still checked."""
+    players = "[A, B, C, D, E, F, G]" if "players" in also else "[Ana, Ben]"
+    text = f"set: 6\nrules: {{{bad}, {also}}}\nplayers: {players}\nrounds: []\n"
+    problems = validate(read_game(text.encode(), "t.yaml")).problems
+    assert [p.code for p in problems] == ["rules", "rules"]
+    assert problems[0].line == 2 and problems[1].line == 3  # the deal: at the players
+    # A bad value of a rule the deal depends on is said alone, as before.
+    alone = text.replace(bad, "double_blank: 25").replace(also, also.split(":")[0] + ": x")
+    assert [p.code for p in validate(read_game(alone.encode(), "t.yaml")).problems] == ["rules"]
+
+
 def test_two_players_out_is_placed_at_the_second_ones_score(cli, tmp_path):
     path = new_game(cli, tmp_path / "g.yaml", "--players", "Ana,Ben,Cy", "--set", "6")
     result = add(cli, path, "Cy=12", "Ben=out", "Ana=out")  # given out of seating order

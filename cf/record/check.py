@@ -97,6 +97,12 @@ class _Checker:
         game = self.game
         if self.rules is not None:
             self.check_rules_for_players()
+        elif game.deal_rules is not None and len(game.players) >= 2:
+            # Another rule's value is bad, so nothing is replayed, but the deal (which needs
+            # no replay) is still checked by the good ones.
+            self.rules = game.deal_rules
+            self.check_rules_for_players()
+            self.rules, self.deal_count = None, None
         rules = game.rules or Rules(top=game.top)
         last = rules.rounds_in_game
         too_many = round_count_message(game)

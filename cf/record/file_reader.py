@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 from collections import Counter
 
@@ -30,6 +31,11 @@ from cf.tiles import (
     SetNameError,
     parse_set_name,
 )
+
+#: The rules the deal is checked by (with the set and the players), and "rules" for a
+#: ``rules`` that is no mapping: while none of them is bad, the deal is checked (SPEC §6:
+#: problems that need no replay are all reported) though another rule's value is bad.
+DEAL_KEYS = frozenset({"deal", "reserve", "starter_arms", "rules"})
 
 # --- layer 3: the top level ---------------------------------------------------------------
 
@@ -120,6 +126,7 @@ class FileReader:
         top = self.game.top
         values: dict[str, object] = {}
         ok = self.game.set_known
+        bad: set[str] = set()  # keys whose value is no value
         if node is not None and not is_null(node):
             parsed_values: list[tuple[str, object, yaml.Node]] = []
             for key, key_node, value in self.v.mapping(node, "rules", "rules"):
@@ -137,6 +144,7 @@ class FileReader:
                 parsed = self.rule_value(key, value)
                 if parsed is None:
                     ok = False
+                    bad.add(key)
                     continue
                 parsed_values.append((key, parsed, value))
             # `rounds` may pass N+1 only in a game played to a target.
@@ -147,12 +155,17 @@ class FileReader:
                 except RulesError as exc:
                     self.v.report("rules", message_of(exc), value)
                     ok = False
+                    bad.add(key)
                     continue
                 values[key] = parsed
             if not isinstance(node, yaml.MappingNode):
                 ok = False
+                bad.add("rules")
         if ok:
             self.game.rules = Rules(top=top, **values)  # type: ignore[arg-type]
+        elif self.game.set_known and not bad & DEAL_KEYS:
+            with contextlib.suppress(RulesError):  # the values together: said elsewhere
+                self.game.deal_rules = Rules(top=top, **values)  # type: ignore[arg-type]
 
     def rule_value(self, key: str, node: yaml.Node) -> object:
         text = self.v.scalar(node, f"rules.{key}", "rules")

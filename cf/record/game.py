@@ -103,6 +103,10 @@ class Game:
     file: str
     top: int = 9
     rules: Rules | None = None
+    #: Where ``rules`` is None for a bad value of a rule the deal does not depend on
+    #: (``double_blank``, ``out_on_double``, ``rounds``, ``target``, ``draw``): the rules
+    #: with the good values, so that the deal can still be checked (no replay needs it).
+    deal_rules: Rules | None = None
     players: list[str] = field(default_factory=list)
     players_pos: Pos = Pos()
     rounds: list[RoundRecord] = field(default_factory=list)
