@@ -30,6 +30,7 @@ import contextlib
 import os
 import tempfile
 from collections.abc import Iterator
+from typing import Any
 
 from cf.errors import Error
 from cf.i18n import Message, os_reason
@@ -37,6 +38,15 @@ from cf.i18n import Message, os_reason
 
 class WriteError(Error, OSError):
     """A file could not be written (it exists, its folder is missing, no permission, …)."""
+
+
+class WriteFailed(WriteError):
+    """The system refused the writing itself (a full disk, no permission): ``path`` and
+    its ``reason``, for a command to say as output that cannot be written (SPEC §7)."""
+
+    def __init__(self, path: str, reason: Any) -> None:
+        super().__init__(Message("cannot write {path}: {value}", path=path, value=reason))
+        self.path, self.reason = path, reason
 
 
 def target(path: str) -> str:
@@ -94,9 +104,7 @@ def atomic_write(path: str, data: str | bytes, *, overwrite: bool = False) -> No
     try:
         fd, tmp = tempfile.mkstemp(prefix=".cf-", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise WriteError(
-            Message("cannot write {path}: {value}", path=path, value=os_reason(exc))
-        ) from None
+        raise WriteFailed(path, os_reason(exc)) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
@@ -107,9 +115,7 @@ def atomic_write(path: str, data: str | bytes, *, overwrite: bool = False) -> No
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise WriteError(
-            Message("cannot write {path}: {value}", path=path, value=os_reason(exc))
-        ) from None
+        raise WriteFailed(path, os_reason(exc)) from None
     _fsync_folder(folder)
 
 
@@ -140,9 +146,7 @@ def _write_into(path: str, raw: bytes) -> None:
         with open(path, "wb") as fh:
             fh.write(raw)
     except OSError as exc:
-        raise WriteError(
-            Message("cannot write {path}: {value}", path=path, value=os_reason(exc))
-        ) from None
+        raise WriteFailed(path, os_reason(exc)) from None
 
 
 def _fsync_folder(folder: str) -> None:

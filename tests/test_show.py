@@ -312,6 +312,29 @@ def test_output_file(cli, tmp_path):
     assert result.exit_code == 2 and "Error: cannot write" in result.output
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_an_output_file_that_cannot_be_written_is_output_that_cannot_be_written(cli):
+    """SPEC §7: output that cannot be written (a full disk) is ``Error: cannot write
+    output: …``, exit 1, for ``-o FILE`` as for stdout; the file is named."""
+    result = cli("show", FAMILY, "-f", "svg", "-o", "/dev/full")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: cannot write output: /dev/full: No space left on device\n"
+
+
+def test_simulate_says_a_game_it_cannot_write_is_output_not_written(cli, tmp_path, monkeypatch):
+    import cf.commands.simulate_files
+    from cf.files import WriteFailed
+
+    def full(path, text, overwrite=False):
+        raise WriteFailed(path, "No space left on device")
+
+    monkeypatch.setattr(cf.commands.simulate_files, "atomic_write", full)
+    out = tmp_path / "g.yaml"
+    result = cli("simulate", "--players", "2", "--set", "6", "--seed", "1", "-o", str(out))
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: cannot write output: {out}: No space left on device\n"
+
+
 # --- html --------------------------------------------------------------------------------
 
 

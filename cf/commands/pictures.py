@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
@@ -21,13 +21,21 @@ def write_output(data: str | bytes, output: Optional[str]) -> None:
     if output is None or output == "-":
         typer.echo(data, nl=False)
         return
-    from cf.files import WriteError, atomic_write
+    from cf.files import WriteError, WriteFailed, atomic_write
 
     try:
         atomic_write(output, data, overwrite=True)
+    except WriteFailed as exc:  # a full disk, no permission: SPEC §7's words
+        fail(cannot_write_output(exc))
     except WriteError as exc:
         fail(tr(exc))
     typer.echo(_("wrote {output}").format(output=output), err=True)
+
+
+def cannot_write_output(exc: Any) -> str:
+    """``cannot write output: FILE: why`` for a :class:`cf.files.WriteFailed` (SPEC §7:
+    output that cannot be written, as for a full disk on stdout)."""
+    return _("cannot write output: {path}: {why}").format(path=exc.path, why=tr(exc.reason))
 
 
 def refuse_input(output: Optional[str], inputs: Sequence[str], option: str) -> None:

@@ -10,7 +10,7 @@ import re
 import typer
 
 from cf.commands.common import fail, write_document
-from cf.files import WriteError, atomic_write
+from cf.files import WriteError, WriteFailed, atomic_write
 from cf.i18n import _, os_reason, tr
 
 _GAME_FILE = re.compile(r"game-[0-9]+\.yaml")
@@ -118,5 +118,9 @@ def write_game(path: str | None, text: str, force: bool) -> None:
         return
     try:
         atomic_write(path, text, overwrite=force)
-    except WriteError as exc:  # a read-only file, a full disk: output not written (SPEC 7)
+    except WriteFailed as exc:  # a full disk, no permission: output not written (SPEC 7)
+        from cf.commands.pictures import cannot_write_output
+
+        fail(cannot_write_output(exc), 1)
+    except WriteError as exc:  # a read-only file
         fail(tr(exc), 1)
