@@ -426,6 +426,7 @@ def test_a_draw_rule_that_is_none_of_the_three_is_a_rules_problem():
         ("double_blank: -1", "deal: 999"),
         ("out_on_double: x", "starter_arms: players"),
         ("draw: twice", "reserve: 30"),
+        ("target: 0, rounds: 20", "deal: 999"),  # neither plays a part in the deal
     ],
 )
 def test_a_bad_rule_does_not_hide_the_deal_the_others_make(bad, also):
@@ -437,6 +438,14 @@ def test_a_bad_rule_does_not_hide_the_deal_the_others_make(bad, also):
     problems = validate(read_game(text.encode(), "t.yaml")).problems
     assert [p.code for p in problems] == ["rules", "rules"]
     assert problems[0].line == 2 and problems[1].line == 3  # the deal: at the players
+    # Each dealt hand's size is checked too (no replay needed).
+    dealt = (
+        f"set: 6\nrules: {{{bad}}}\nplayers: [A, B, C, D]\nrounds:\n"
+        "  - deal: {A: 6-5 6-4, B: 6-3 6-2, C: 6-1 6-0, D: 5-4 5-3}\n"
+        "    scores: {A: 1, B: 2, C: 0, D: 0}\n"
+    )
+    codes = [p.code for p in validate(read_game(dealt.encode(), "t.yaml")).problems]
+    assert codes == ["rules"] + ["deal"] * 4
     # A bad value of a rule the deal depends on is said alone, as before.
     alone = text.replace(bad, "double_blank: 25").replace(also, also.split(":")[0] + ": x")
     assert [p.code for p in validate(read_game(alone.encode(), "t.yaml")).problems] == ["rules"]

@@ -102,7 +102,7 @@ class _Checker:
             # no replay) is still checked by the good ones.
             self.rules = game.deal_rules
             self.check_rules_for_players()
-            self.rules, self.deal_count = None, None
+            self.rules = None  # the deal's size stays known: each dealt hand is checked
         rules = game.rules or Rules(top=game.top)
         last = rules.rounds_in_game
         too_many = round_count_message(game)

@@ -164,8 +164,11 @@ class FileReader:
         if ok:
             self.game.rules = Rules(top=top, **values)  # type: ignore[arg-type]
         elif self.game.set_known and not bad & DEAL_KEYS:
+            # The deal's rules alone: `rounds` and `target` (whose bounds depend on each
+            # other, one of them perhaps the bad one) play no part in it.
+            dealt = {k: v for k, v in values.items() if k not in ("rounds", "target")}
             with contextlib.suppress(RulesError):  # the values together: said elsewhere
-                self.game.deal_rules = Rules(top=top, **values)  # type: ignore[arg-type]
+                self.game.deal_rules = Rules(top=top, **dealt)  # type: ignore[arg-type]
 
     def rule_value(self, key: str, node: yaml.Node) -> object:
         text = self.v.scalar(node, f"rules.{key}", "rules")
