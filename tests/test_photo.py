@@ -114,6 +114,20 @@ def test_several_photos_keep_one_object_each_in_order(cli, easy, tmp_path):
     assert "no es una imagen" in spanish.stderr
 
 
+def test_write_annotated_says_why_it_could_not_write(tmp_path, monkeypatch, easy):
+    """A name or folder that is no picture's says so; a good one the system refused (a
+    full disk) is output that cannot be written (SPEC §7)."""
+    from cf.photo.annotate import write_annotated
+
+    photo, _ = easy
+    reading = read_hand(photo.image, 12)
+    with pytest.raises(PhotoError, match=r"use a \.png or \.jpg name"):
+        write_annotated(str(tmp_path / "no" / "x.png"), photo.image, reading)
+    monkeypatch.setattr(cv2, "imwrite", lambda *a, **k: False)
+    with pytest.raises(PhotoError, match=r"^cannot write output: .*x\.png \(a full disk"):
+        write_annotated(str(tmp_path / "x.png"), photo.image, reading)
+
+
 def test_a_picture_that_cannot_be_written_leaves_the_reading_as_it_is(cli, easy, monkeypatch):
     """--annotate's picture failing to be written is said (exit 1), but the photo's
     reading is not replaced by that error."""

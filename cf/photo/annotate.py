@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import unicodedata
 
 import cv2
@@ -66,12 +67,20 @@ def write_annotated(path: str, image: np.ndarray, reading: PhotoReading) -> None
         ok = cv2.imwrite(path, annotate(image, reading))
     except cv2.error:
         ok = False
-    if not ok:
+    if ok:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if not cv2.haveImageWriter(path) or not os.path.isdir(folder):
         raise PhotoError(
             Message(
                 "cannot write {path} (use a .png or .jpg name in a folder that exists)", path=path
             )
         )
+    # A good name in a folder that is there: the system refused the picture (OpenCV says
+    # no more), output that cannot be written (SPEC §7).
+    raise PhotoError(
+        Message("cannot write output: {path} (a full disk, or no permission?)", path=path)
+    )
 
 
 def _draw(
