@@ -360,6 +360,8 @@ OS_REASONS = (
     N_("Operation not permitted"),
     N_("No space left on device"),
     N_("Disk quota exceeded"),
+    N_("File too large"),
+    N_("Broken pipe"),
     N_("Read-only file system"),
     N_("Is a directory"),
     N_("Not a directory"),

@@ -263,3 +263,24 @@ def test_a_winners_name_is_never_contracted(cli, tmp_path):
     assert cli("add", str(game), "el=0", "Ben=0", "Cy=5").exit_code == 0
     said = cli("add", str(game), "el=0", "Ben=0", "Cy=5", env={"CF_LANG": "es"})
     assert said.exit_code == 1 and "victoria de el y Ben" in said.stderr, said.stderr
+
+
+@pytest.mark.parametrize(
+    ("errno_name", "es", "gl"),
+    [
+        ("EFBIG", "archivo demasiado grande", "ficheiro demasiado grande"),
+        ("EPIPE", "tubería rota", "tubaxe rota"),
+    ],
+)
+def test_a_file_too_large_and_a_broken_pipe_are_said_in_the_language(errno_name, es, gl):
+    """Two more of the system's reasons a write meets (ulimit -f, a FIFO's reader gone)."""
+    import errno
+    import os
+
+    from cf import i18n
+
+    code = getattr(errno, errno_name)
+    reason = i18n.os_reason(OSError(code, os.strerror(code)))
+    for lang, words in (("es", es), ("gl", gl), ("en", os.strerror(code))):
+        with i18n.speaking(lang):
+            assert i18n.tr(reason) == words
