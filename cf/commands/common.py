@@ -66,6 +66,12 @@ class RankBy(str, Enum):
     rating = "rating"
 
 
+def cannot_write_output(exc: Any) -> str:
+    """``cannot write output: FILE: why`` for a :class:`cf.files.WriteFailed` (SPEC §7:
+    output that cannot be written, as for a full disk on stdout)."""
+    return _("cannot write output: {path}: {why}").format(path=exc.path, why=tr(exc.reason))
+
+
 def fail(message: str, code: int = 1) -> NoReturn:
     """One clean ``Error: …`` line on stderr, then exit (1: bad input, 2: usage)."""
     typer.echo(_("Error: {message}").format(message=message), err=True)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from cf.commands.common import fail
+from cf.commands.common import cannot_write_output, fail
 from cf.i18n import _, tr
 
 if TYPE_CHECKING:
@@ -30,12 +30,6 @@ def write_output(data: str | bytes, output: Optional[str]) -> None:
     except WriteError as exc:
         fail(tr(exc))
     typer.echo(_("wrote {output}").format(output=output), err=True)
-
-
-def cannot_write_output(exc: Any) -> str:
-    """``cannot write output: FILE: why`` for a :class:`cf.files.WriteFailed` (SPEC §7:
-    output that cannot be written, as for a full disk on stdout)."""
-    return _("cannot write output: {path}: {why}").format(path=exc.path, why=tr(exc.reason))
 
 
 def refuse_input(output: Optional[str], inputs: Sequence[str], option: str) -> None:

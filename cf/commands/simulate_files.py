@@ -9,7 +9,7 @@ import re
 
 import typer
 
-from cf.commands.common import fail, write_document
+from cf.commands.common import cannot_write_output, fail, write_document
 from cf.files import WriteError, WriteFailed, atomic_write
 from cf.i18n import _, os_reason, tr
 
@@ -119,8 +119,6 @@ def write_game(path: str | None, text: str, force: bool) -> None:
     try:
         atomic_write(path, text, overwrite=force)
     except WriteFailed as exc:  # a full disk, no permission: output not written (SPEC 7)
-        from cf.commands.pictures import cannot_write_output
-
         fail(cannot_write_output(exc), 1)
     except WriteError as exc:  # a read-only file
         fail(tr(exc), 1)

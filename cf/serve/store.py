@@ -217,7 +217,7 @@ class Store:
                         last=last,
                     )
                 )
-            removed.append(result.removed.number)
+            removed.append(last)
             return _checked(result.change)
 
         self._write(change)
