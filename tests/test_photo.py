@@ -816,3 +816,24 @@ def test_cf_serve_draws_the_caption_in_the_pages_language(easy):
     assert english["image"].startswith("data:image/jpeg;base64,")
     assert galician["image"] != english["image"]
     assert read_upload(data, 12, 50, lang="en")["image"] == english["image"]
+
+
+def test_a_png_cut_short_is_said_in_cf_s_words_only(tmp_path):
+    """libpng prints "libpng error: PNG input buffer is incomplete" on the process's own
+    stderr (not Python's) when it decodes a PNG cut short: cf says it, once, in its words."""
+    cv2 = pytest.importorskip("cv2")
+    import numpy as np
+
+    image = np.random.default_rng(1).integers(0, 255, (200, 200, 3), dtype=np.uint8)
+    data = cv2.imencode(".png", image)[1].tobytes()
+    path = tmp_path / "cut.png"
+    path.write_bytes(data[: len(data) // 2])
+    out = subprocess.run(
+        [sys.executable, "-m", "cf", "score", "--photo", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert (out.returncode, out.stdout) == (1, "")
+    assert out.stderr == f"Error: {path} is not an image (JPEG or PNG) that can be read\n"

@@ -226,6 +226,10 @@ _REDUCED = {
 _WHOLE = cv2.IMREAD_ANYCOLOR | cv2.IMREAD_ANYDEPTH
 
 
+#: The first bytes of every PNG file.
+_PNG = b"\x89PNG\r\n\x1a\n"
+
+
 def decode_image(data: bytes, name: str = "image", reduction: int = 1) -> np.ndarray:
     """Decode image bytes (JPEG, PNG, …) to BGR uint8; :class:`PhotoError` if they are not
     one, or if the header gives more pixels than :data:`cf.photo.limits.MAX_PIXELS`.
@@ -243,6 +247,12 @@ def decode_image(data: bytes, name: str = "image", reduction: int = 1) -> np.nda
         check_pixels(data, name)
     except PhotoLimitError as exc:
         raise PhotoError(str(exc)) from None
+    if data.startswith(_PNG) and data.rfind(b"IEND") < 0:
+        # A PNG cut short (a copy or an upload that stopped): libpng would print its own
+        # "libpng error: PNG input buffer is incomplete" on stderr before cf's message.
+        raise PhotoError(
+            Message("{name} is not an image (JPEG or PNG) that can be read", name=name)
+        )
     buffer = np.frombuffer(data, dtype=np.uint8)
     try:
         image = cv2.imdecode(buffer, _REDUCED.get(reduction, _WHOLE))
