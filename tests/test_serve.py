@@ -139,6 +139,21 @@ def test_two_servers_on_one_computer_keep_a_cookie_each(game, tmp_path):
     assert c.get("/api/state").status_code == 403
 
 
+def test_an_old_join_link_is_let_in_by_this_server_s_cookie(game):
+    """SPEC 13 looks for the token in the URL, then the cookie: a browser that joined this
+    server and opens an old join link (a server since restarted: another token) holds the
+    token in its cookie; a write needs it in its header or URL, either of them."""
+    c = client_for(game)
+    assert c.get(f"/?t={TOKEN}").status_code == 200
+    assert c.get("/?t=an-old-servers-token").status_code == 200
+    assert c.get("/api/state?t=an-old-servers-token").status_code == 200
+    c.cookies.clear()
+    assert c.get("/?t=an-old-servers-token").status_code == 403
+    entries = [["Ana", "0"], ["Ben", "5"], [HOSTILE, "3"]]
+    r = c.post(f"/api/round?t={TOKEN}", json={"entries": entries}, headers={"x-cf-token": "old"})
+    assert r.status_code == 200, r.text
+
+
 def test_a_round_entered_as_another_number_is_refused(client, game):
     """The page says which round it entered ("next"): written meanwhile elsewhere, the
     round it typed is not appended as the next one."""

@@ -17,11 +17,12 @@ output, and add ``shown``, the same messages in a language, when asked with ``?l
 (the page asks in its own). Each request is translated in its own context
 (:func:`cf.i18n.speaking`): two readers in two languages at once never see each other's.
 
-With ``--lan`` (SPEC 13) every request needs the join token: in the URL (``?t=``), else
-in the ``X-CF-Token`` header, else in the cookie the page sets (one per server:
-:func:`cookie_name`). Without it: 403 and a body that says nothing more. A POST must also
-carry it itself, in the ``X-CF-Token`` header (the page's way) or its URL, never the cookie
-alone (a browser adds it to a request another site makes). Without ``--lan`` the server
+With ``--lan`` (SPEC 13) every request needs the join token: in the URL (``?t=``), in
+the ``X-CF-Token`` header or in the cookie the page sets (one per server:
+:func:`cookie_name`); a wrong one in one place does not outweigh the right one in another.
+Without it: 403 and a body that says nothing more. A POST must also carry it itself, in
+the ``X-CF-Token`` header (the page's way) or its URL, never the cookie alone (a browser
+adds it to a request another site makes). Without ``--lan`` the server
 listens on 127.0.0.1 alone, and a request addressed to this computer by name
 (``127.0.0.1`` or ``localhost``) needs no token; one addressed to any other name (a web
 page's DNS rebinding: its own name made to point here) needs it as above; a token-less
@@ -450,8 +451,10 @@ class Guard:
         request = Request(scope)
         from_url = request.query_params.get("t")
         cookie = request.cookies.get(self.cookie)
-        given = from_url or request.headers.get(HEADER) or cookie or ""
-        if not (self._is_token(given) or self._this_computer(request)):
+        # Any place holding the token lets a read in: an old join link (another server's
+        # token in the URL) opened in a browser that joined this server has its cookie.
+        given = (from_url, request.headers.get(HEADER), cookie)
+        if not (any(self._is_token(g or "") for g in given) or self._this_computer(request)):
             await _forbidden(scope, receive, send)
             return
         if request.method not in ("GET", "HEAD") and not self._may_write(request):
@@ -478,7 +481,8 @@ class Guard:
     def _carries_token(self, request: Request) -> bool:
         """Whether a request carries the token itself (its header or its URL), not only in
         the cookie a browser adds to any request to this host."""
-        return self._is_token(request.headers.get(HEADER) or request.query_params.get("t") or "")
+        given = (request.headers.get(HEADER), request.query_params.get("t"))
+        return any(self._is_token(g or "") for g in given)
 
     def _this_computer(self, request: Request) -> bool:
         """A request to a server on 127.0.0.1 alone, addressed to this computer by name: no
