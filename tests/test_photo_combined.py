@@ -1037,6 +1037,11 @@ def test_a_tile_read_in_the_negative_has_a_light_divider_in_the_photo():
     assert oneset.light_bar(photo, face)
     assert not oneset.light_bar(photo, back)
     assert not oneset.light_bar(photo, _box(50, 100, 100, 100))  # not a tile's shape
+    # The negative outlines a black tile on a dark table by its face, without the rim of
+    # its long sides: 3 times as long as wide, it is still measured; 4 times is no tile.
+    assert oneset.light_bar(photo, _box(58, 100, 34, 100))
+    assert not oneset.light_bar(photo, _box(258, 100, 34, 100))
+    assert not oneset.light_bar(photo, _box(62, 100, 25, 100))
     half = cv2.resize(photo, (200, 150), interpolation=cv2.INTER_AREA)
     assert oneset.light_bar(half, face, 2) and not oneset.light_bar(half, back, 2)
     nothing = reader.PhotoReading([], [], 400, 300)

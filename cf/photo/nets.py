@@ -480,15 +480,18 @@ def _over(p: np.ndarray, top: int) -> int:
     return n if n > top else 0
 
 
-def short_side_first(box: np.ndarray) -> np.ndarray | None:
+def short_side_first(
+    box: np.ndarray, aspect: tuple[float, float] = TILE_ASPECT
+) -> np.ndarray | None:
     """A tile's outline (4 x 2) turned so that its first side is a short one, as
-    :func:`upright` takes it; None when it is not a tile's shape (:data:`TILE_ASPECT`)."""
+    :func:`upright` takes it; None when it is not a tile's shape (long side over short
+    within ``aspect``, by default :data:`TILE_ASPECT`)."""
     box = np.asarray(box, np.float64)
     first, second = (float(np.linalg.norm(box[i + 1] - box[i])) for i in (0, 1))
     if first > second:
         box = np.roll(box, -1, axis=0)
         first, second = second, first
-    if first < 4 or not TILE_ASPECT[0] <= second / first <= TILE_ASPECT[1]:
+    if first < 4 or not aspect[0] <= second / first <= aspect[1]:
         return None
     return box
 

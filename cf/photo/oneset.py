@@ -197,6 +197,12 @@ SAMPLES = 24
 #: reads as a blank tile in the negative; it has no light bar.
 LIGHT_BAR = 40.0
 
+#: The shapes of outline :func:`light_bar` measures (long side over short): a tile's
+#: (:data:`cf.photo.outlines.TILE_ASPECT`) and a narrower one, the outline the negative
+#: reads of a dark tile on a dark table, its face found without the rim of its long sides
+#: (up to 3:1 in `colour_body` scenes whose negative read every tile right).
+BAR_ASPECT = (1.3, 3.4)
+
 
 def light_bar(image: np.ndarray, box: list[tuple[int, int]], reduction: int = 1) -> bool:
     """Whether the tile in the outline ``box`` of a BGR ``image`` (at 1/``reduction`` of
@@ -205,7 +211,7 @@ def light_bar(image: np.ndarray, box: list[tuple[int, int]], reduction: int = 1)
     from cf.photo import nets
     from cf.photo.lab import bgr_to_lab
 
-    corners = nets.short_side_first(np.asarray(box, np.float64) / reduction)
+    corners = nets.short_side_first(np.asarray(box, np.float64) / reduction, BAR_ASPECT)
     if corners is None:
         return False
     image = reader.to_bgr8(np.asarray(image))
