@@ -837,3 +837,15 @@ def test_a_png_cut_short_is_said_in_cf_s_words_only(tmp_path):
     )
     assert (out.returncode, out.stdout) == (1, "")
     assert out.stderr == f"Error: {path} is not an image (JPEG or PNG) that can be read\n"
+
+
+@pytest.mark.parametrize("suffix", [".bmp", ".webp", ".tiff"])
+def test_other_formats_opencv_decodes_are_read_too(cli, easy, tmp_path, suffix):
+    """SPEC 9 asks for JPEG and PNG; a photo saved as BMP, WebP or TIFF is read as well
+    (docs/cli.md), where cf serve takes JPEG and PNG only."""
+    photo, _ = easy
+    path = tmp_path / f"easy{suffix}"
+    assert cv2.imwrite(str(path), photo.image)
+    result = cli("score", "--photo", str(path), "--set", "12")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.strip() == str(hand_points(photo.tiles))
