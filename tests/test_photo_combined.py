@@ -4,6 +4,7 @@ a refusal."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -1170,3 +1171,45 @@ def test_the_negative_reading_compares_the_tiles_colours_in_the_photo(monkeypatc
     assert {u.reason for u in in_photo.unreadable} == {oneset.COLOUR}
     reading = combined.read_hand(photo, 6)
     assert not reading.ok and not reading.reads  # the photo's own refusal stands
+
+
+def test_where_the_negative_read_dark_tiles_that_did_not_stand_the_refusal_names_them():
+    """Each tile the negative read with confidence is a doubt naming it, with the
+    negative's own doubts, before the photo's own doubts but those on the negative's tiles
+    or doubts (the marks of a patterned table): the refusal shows the dark tiles seen and
+    how to photograph them. A negative that read no tile changes nothing."""
+    table_mark = reader.Unreadable(_box(300, 20, 30, 60), [], "a tile whose divider was not found")
+    on_tile = reader.Unreadable(_box(55, 110, 40, 80), [], "a tile whose divider was not found")
+    refusal = reader.PhotoReading([], [table_mark, on_tile], 400, 300)
+    dark = reader.TileRead(Tile(6, 3), 0.9, _box(50, 100, 50, 100))
+    its_doubt = reader.Unreadable(_box(150, 100, 50, 100), [Tile(5, 1)], "a faint blob")
+    negative_reading = reader.PhotoReading([dark], [its_doubt], 400, 300)
+    shown = negative.seen_in_negative(negative_reading, refusal)
+    assert not shown.reads and not shown.ok and shown.found
+    assert shown.unreadable == [
+        reader.Unreadable(dark.box, [Tile(6, 3)], negative.DARK_UNSURE),
+        its_doubt,
+        table_mark,
+    ]
+    nothing = reader.PhotoReading([], [its_doubt], 400, 300)
+    assert negative.seen_in_negative(nothing, refusal) is refusal
+
+
+def test_black_tiles_on_a_patterned_rug_are_refused_naming_them(cli, tmp_path):
+    """Four black tiles on a striped rug (a `colour_body` scene): the photo's own reading
+    outlines stretches of the rug, so the negative's reading, right, does not stand.
+    The refusal names the four tiles and says to lay dark tiles on a plain, light surface,
+    not only the rug's marks; in the table's language too."""
+    photo = render_family(990_106, "colour_body")
+    assert sorted(str(t) for t in photo.tiles) == ["3-0", "4-4", "5-4", "6-3"]
+    path = tmp_path / "rug.png"
+    cv2.imwrite(str(path), photo.image)
+    result = cli("score", "--photo", str(path), "--set", "6", "--format", "json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["points"] is None
+    named = [u["candidates"] for u in data["unreadable"]]
+    assert sorted(c[0] for c in named if c) == ["3-0", "4-4", "5-4", "6-3"]
+    assert negative.DARK_UNSURE in result.stderr
+    result = cli("score", "--photo", str(path), "--set", "6", "--lang", "es")
+    assert "sobre una superficie lisa y clara" in result.stderr

@@ -35,7 +35,7 @@ from cf.photo.geometry import area as _area
 from cf.photo.geometry import covered as _covered
 from cf.photo.geometry import inside as _inside
 from cf.photo.geometry import overlap as _overlap
-from cf.photo.negative import seen_alone
+from cf.photo.negative import seen_alone, seen_in_negative
 from cf.photo.negative import stands as negative_stands
 from cf.photo.oneset import (
     SMALL,
@@ -75,7 +75,7 @@ def read_hand(
     negative = _one_set(255 - photo, top, min_confidence, reduction, colours=photo)
     if negative_stands(negative, reading, photo, reduction):
         return negative
-    return reading if reading.found else seen_alone(seen, reading)
+    return seen_in_negative(negative, reading if reading.found else seen_alone(seen, reading))
 
 
 def _one_set(

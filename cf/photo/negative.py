@@ -5,7 +5,7 @@ by name, :func:`cf.photo.combined.read_hand` reads the photo's negative, where l
 on a dark or coloured body are dark pips on a lighter one; that reading stands only as
 :func:`stands` allows. Where nothing stands and the classical pipeline found nothing at
 all in the photo, the refusal names the tiles the networks read (:func:`seen_alone`), not
-"no domino found".
+"no domino found"; and the tiles the negative read (:func:`seen_in_negative`).
 """
 
 from __future__ import annotations
@@ -60,6 +60,32 @@ def dark_with_light_marks(photo: np.ndarray, box: list[tuple[int, int]], reducti
     read for: a face not light and grey (:func:`cf.photo.oneset.light_and_grey`), with a
     divider lighter than its body (:func:`cf.photo.oneset.light_bar`)."""
     return not light_and_grey(photo, box, reduction) and light_bar(photo, box, reduction)
+
+
+#: Why a tile read with confidence in a photo's negative is refused where that reading did
+#: not stand.
+DARK_UNSURE = (
+    "read in the photo's negative (light pips on a dark tile), but not the whole photo: "
+    "lay dark tiles apart on a plain, light surface"
+)
+
+
+def seen_in_negative(negative: PhotoReading, refusal: PhotoReading) -> PhotoReading:
+    """The refusal of a photo whose negative's reading did not stand (:func:`stands`),
+    ``refusal`` being the photo's own (no tile read or named in it; :func:`seen_alone`'s
+    where it found nothing): each tile the negative read with confidence is a doubt
+    (:data:`DARK_UNSURE`, the tile its candidate), followed by the negative's own doubts
+    and the photo's but those lying on a tile or doubt of the negative's
+    (:func:`cf.photo.geometry.overlap`), so that the refusal shows the dark tiles seen,
+    and says how to photograph them, rather than only the marks of a patterned table or
+    "no domino found". A refusal either way, of the same photos. ``refusal`` as it is
+    where the negative read no tile with confidence."""
+    if not negative.reads:
+        return refusal
+    doubts = [Unreadable(r.box, [r.tile], DARK_UNSURE) for r in negative.reads]
+    seen = [r.box for r in negative.reads] + [u.box for u in negative.unreadable]
+    rest = [u for u in refusal.unreadable if not any(overlap(u.box, box) for box in seen)]
+    return PhotoReading([], [*doubts, *negative.unreadable, *rest], refusal.width, refusal.height)
 
 
 #: Why a tile the networks read is refused where the classical pipeline found no tile in

@@ -45,6 +45,10 @@ REASONS = (
     N_("not the colour of the other tiles (a printed picture, or another set's tile?)"),
     N_("no tile face there (a stretch of table taken for a tile?)"),
     N_("only the networks read a tile here: the classical pipeline found none in the photo"),
+    N_(
+        "read in the photo's negative (light pips on a dark tile), but not the whole photo: "
+        "lay dark tiles apart on a plain, light surface"
+    ),
 )
 
 #: Reasons with a number or a tile in them: how to find them, and their template.
