@@ -1174,25 +1174,47 @@ def test_the_negative_reading_compares_the_tiles_colours_in_the_photo(monkeypatc
 
 
 def test_where_the_negative_read_dark_tiles_that_did_not_stand_the_refusal_names_them():
-    """Each tile the negative read with confidence is a doubt naming it, with the
-    negative's own doubts, before the photo's own doubts but those on the negative's tiles
-    or doubts (the marks of a patterned table): the refusal shows the dark tiles seen and
-    how to photograph them. A negative that read no tile changes nothing."""
-    table_mark = reader.Unreadable(_box(300, 20, 30, 60), [], "a tile whose divider was not found")
+    """Each tile the negative read with confidence that is, in the photo, a dark face with
+    a light bar is a doubt naming it, before the photo's own doubts but those on such a
+    tile (the marks of a patterned table): the refusal shows the dark tiles seen and how
+    to photograph them. A tile read in the negative with no light bar (a tile's back) is
+    not named; a negative that read no such tile changes nothing."""
+    photo = np.full((300, 400, 3), (40, 90, 40), np.uint8)  # green cloth
+    photo[100:200, 50:100] = (70, 140, 40)  # a green tile, face up: a white bar
+    photo[148:152, 55:95] = (245, 245, 245)
+    photo[100:200, 250:300] = (70, 140, 40)  # a green tile face down: a groove
+    photo[149:151, 252:298] = (40, 80, 25)
+    table_mark = reader.Unreadable(_box(150, 20, 30, 60), [], "a tile whose divider was not found")
     on_tile = reader.Unreadable(_box(55, 110, 40, 80), [], "a tile whose divider was not found")
     refusal = reader.PhotoReading([], [table_mark, on_tile], 400, 300)
-    dark = reader.TileRead(Tile(6, 3), 0.9, _box(50, 100, 50, 100))
-    its_doubt = reader.Unreadable(_box(150, 100, 50, 100), [Tile(5, 1)], "a faint blob")
-    negative_reading = reader.PhotoReading([dark], [its_doubt], 400, 300)
-    shown = negative.seen_in_negative(negative_reading, refusal)
+    face = reader.TileRead(Tile(6, 3), 0.9, _box(50, 100, 50, 100))
+    back = reader.TileRead(Tile(0, 0), 0.9, _box(250, 100, 50, 100))
+    its_doubt = reader.Unreadable(_box(150, 200, 50, 100), [Tile(5, 1)], "a faint blob")
+    negative_reading = reader.PhotoReading([face, back], [its_doubt], 400, 300)
+    shown = negative.seen_in_negative(negative_reading, refusal, photo)
     assert not shown.reads and not shown.ok and shown.found
     assert shown.unreadable == [
-        reader.Unreadable(dark.box, [Tile(6, 3)], negative.DARK_UNSURE),
-        its_doubt,
+        reader.Unreadable(face.box, [Tile(6, 3)], negative.DARK_UNSURE),
         table_mark,
     ]
-    nothing = reader.PhotoReading([], [its_doubt], 400, 300)
-    assert negative.seen_in_negative(nothing, refusal) is refusal
+    backs = reader.PhotoReading([back], [its_doubt], 400, 300)
+    assert negative.seen_in_negative(backs, refusal, photo) is refusal
+
+
+def test_a_photo_in_which_nothing_was_found_says_so_whatever_its_negative_read(monkeypatch):
+    """SPEC 9: "no domino found" for a photo in which none was found, though its negative
+    read a tile (a chip on a circuit board, dark with a light line, reads as 0-0)."""
+    photo = np.full((300, 400, 3), (40, 90, 40), np.uint8)
+    photo[100:200, 50:100] = (70, 140, 40)
+    photo[148:152, 55:95] = (245, 245, 245)
+    nothing = reader.PhotoReading([], [], 400, 300)
+    chip = reader.TileRead(Tile(0, 0), 0.9, _box(50, 100, 50, 100))
+    its_negative = reader.PhotoReading(
+        [chip], [reader.Unreadable(_box(200, 100, 50, 100), [], "x")]
+    )
+    monkeypatch.setattr(combined, "_read", lambda *a: (nothing, nothing))
+    monkeypatch.setattr(combined, "_one_set", lambda *a, **k: its_negative)
+    assert not combined.read_hand(photo, 6).found
 
 
 def test_black_tiles_on_a_patterned_rug_are_refused_naming_them(cli, tmp_path):

@@ -75,7 +75,9 @@ def read_hand(
     negative = _one_set(255 - photo, top, min_confidence, reduction, colours=photo)
     if negative_stands(negative, reading, photo, reduction):
         return negative
-    return seen_in_negative(negative, reading if reading.found else seen_alone(seen, reading))
+    if not reading.found:
+        return seen_alone(seen, reading)
+    return seen_in_negative(negative, reading, photo, reduction)
 
 
 def _one_set(

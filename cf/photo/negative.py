@@ -5,7 +5,8 @@ by name, :func:`cf.photo.combined.read_hand` reads the photo's negative, where l
 on a dark or coloured body are dark pips on a lighter one; that reading stands only as
 :func:`stands` allows. Where nothing stands and the classical pipeline found nothing at
 all in the photo, the refusal names the tiles the networks read (:func:`seen_alone`), not
-"no domino found"; and the tiles the negative read (:func:`seen_in_negative`).
+"no domino found"; where it found some but read none, the refusal names the tiles the
+negative read (:func:`seen_in_negative`).
 """
 
 from __future__ import annotations
@@ -65,27 +66,33 @@ def dark_with_light_marks(photo: np.ndarray, box: list[tuple[int, int]], reducti
 #: Why a tile read with confidence in a photo's negative is refused where that reading did
 #: not stand.
 DARK_UNSURE = (
-    "read in the photo's negative (light pips on a dark tile), but not the whole photo: "
-    "lay dark tiles apart on a plain, light surface"
+    "read in the photo's negative (light pips on a dark or coloured tile), but not the "
+    "whole photo: lay such tiles apart on a plain, light surface"
 )
 
 
-def seen_in_negative(negative: PhotoReading, refusal: PhotoReading) -> PhotoReading:
+def seen_in_negative(
+    negative: PhotoReading, refusal: PhotoReading, photo: np.ndarray, reduction: int = 1
+) -> PhotoReading:
     """The refusal of a photo whose negative's reading did not stand (:func:`stands`),
-    ``refusal`` being the photo's own (no tile read or named in it; :func:`seen_alone`'s
-    where it found nothing): each tile the negative read with confidence is a doubt
-    (:data:`DARK_UNSURE`, the tile its candidate), followed by the negative's own doubts
-    and the photo's but those lying on a tile or doubt of the negative's
+    ``refusal`` being the photo's own (it found tiles but read none and named none): each
+    tile the negative read with confidence that is, in the ``photo``, what the negative is
+    read for (:func:`dark_with_light_marks`) is a doubt (:data:`DARK_UNSURE`, the tile its
+    candidate), followed by the photo's own doubts but those lying on such a tile
     (:func:`cf.photo.geometry.overlap`), so that the refusal shows the dark tiles seen,
-    and says how to photograph them, rather than only the marks of a patterned table or
-    "no domino found". A refusal either way, of the same photos. ``refusal`` as it is
-    where the negative read no tile with confidence."""
-    if not negative.reads:
+    and says how to photograph them, rather than only the marks of a patterned table. A
+    refusal either way, of the same photos; ``refusal`` as it is where the negative read
+    no such tile. Not for a photo in which nothing was found: "no domino found" stays so
+    (SPEC 9), since some pictures of no domino read a tile in the negative (a chip on a
+    circuit board, a 0-0 with a light bar). The negative's own doubts are left out: they
+    are of its own outlines, often where the photo's doubts are, and some say "no tile
+    face there" of a dark tile the tiles net did not see as face."""
+    seen = [r for r in negative.reads if dark_with_light_marks(photo, r.box, reduction)]
+    if not seen:
         return refusal
-    doubts = [Unreadable(r.box, [r.tile], DARK_UNSURE) for r in negative.reads]
-    seen = [r.box for r in negative.reads] + [u.box for u in negative.unreadable]
-    rest = [u for u in refusal.unreadable if not any(overlap(u.box, box) for box in seen)]
-    return PhotoReading([], [*doubts, *negative.unreadable, *rest], refusal.width, refusal.height)
+    doubts = [Unreadable(r.box, [r.tile], DARK_UNSURE) for r in seen]
+    rest = [u for u in refusal.unreadable if not any(overlap(u.box, r.box) for r in seen)]
+    return PhotoReading([], [*doubts, *rest], refusal.width, refusal.height)
 
 
 #: Why a tile the networks read is refused where the classical pipeline found no tile in

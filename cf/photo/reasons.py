@@ -46,8 +46,8 @@ REASONS = (
     N_("no tile face there (a stretch of table taken for a tile?)"),
     N_("only the networks read a tile here: the classical pipeline found none in the photo"),
     N_(
-        "read in the photo's negative (light pips on a dark tile), but not the whole photo: "
-        "lay dark tiles apart on a plain, light surface"
+        "read in the photo's negative (light pips on a dark or coloured tile), but not the "
+        "whole photo: lay such tiles apart on a plain, light surface"
     ),
 )
 
