@@ -248,16 +248,15 @@ def decode_image(data: bytes, name: str = "image", reduction: int = 1) -> np.nda
     except PhotoLimitError as exc:
         raise PhotoError(str(exc)) from None
     if data.startswith(_PNG) and data.rfind(b"IEND") < 0:
-        # A PNG cut short (a copy or an upload that stopped): libpng would print its own
-        # "libpng error: PNG input buffer is incomplete" on stderr before cf's message.
-        raise PhotoError(
-            Message("{name} is not an image (JPEG or PNG) that can be read", name=name)
-        )
-    buffer = np.frombuffer(data, dtype=np.uint8)
-    try:
-        image = cv2.imdecode(buffer, _REDUCED.get(reduction, _WHOLE))
-    except cv2.error:
+        # A PNG cut short (a copy or an upload that stopped) is not handed to libpng, which
+        # would print its own "libpng error: PNG input buffer is incomplete" on stderr.
         image = None
+    else:
+        try:
+            buffer = np.frombuffer(data, dtype=np.uint8)
+            image = cv2.imdecode(buffer, _REDUCED.get(reduction, _WHOLE))
+        except cv2.error:
+            image = None
     if (image is None or image.size == 0) and heif(data):
         raise PhotoError(
             Message(
