@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import yaml
 from hardening_helpers import (
     assert_clean_failure,
     assert_one_line_each,
@@ -102,6 +103,33 @@ def test_names_in_two_files_match_as_written(cli, tmp_path):
     rows = {r["player"]: r for r in json.loads(result.stdout)["standings"]}
     assert rows["No"]["total"] == 11 and rows["José"]["total"] == 22
     assert rows["No"]["games"] == 2
+
+
+@pytest.mark.parametrize("long", ["x" * 1025, "José" + " José" * 299])
+def test_a_name_too_long_for_a_plain_yaml_key_is_written_after_a_question_mark(
+    cli, tmp_path, long
+):
+    """YAML reads a key without ``?`` only up to 1,024 characters: cf writes longer names,
+    as keys, after one (docs/file-format.md), so every file it writes reads back."""
+    game = tmp_path / "g.yaml"
+    assert cli("new", str(game), "--players", f"{long},Bo", "--set", "6").exit_code == 0
+    result = cli("add", str(game), f"{long}=3", "Bo=out")
+    assert result.exit_code == 0, result.output
+    assert cli("add", str(game), f"{long}=5", "Bo=2").exit_code == 0
+    report = check(game.read_bytes())
+    assert report.valid, messages(report)
+    assert report.round_points == [{long: 3, "Bo": 0}, {long: 5, "Bo": 2}]
+    assert cli("undo", str(game)).exit_code == 0
+    assert check(game.read_bytes()).round_points == [{long: 3, "Bo": 0}]
+    played = tmp_path / "s.yaml"
+    names = ["--names", f"{long},Bo", "--set", "6", "--seed", "1"]
+    assert cli("simulate", *names, "--rounds", "1", "-o", str(played)).exit_code == 0
+    report = check(played.read_bytes())
+    assert report.valid, messages(report)
+    assert report.players == [long, "Bo"]
+    dealt = cli("deal", "2", "--shuffle", *names)
+    assert dealt.exit_code == 0, dealt.output
+    assert set(yaml.safe_load(dealt.stdout)["deal"]) == {long, "Bo"}
 
 
 @pytest.mark.parametrize("written", ["033", "'033'", '"033"', "0033", "!!str 033", "!!int 033"])

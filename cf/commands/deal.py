@@ -162,12 +162,12 @@ def _shuffle(
             }
         )
         return
-    from cf.record.emit import yaml_key
+    from cf.record.emit import yaml_pair
     from cf.tiles import format_hand
 
     typer.echo(f"starter: {dealt.starter}")  # untranslated: YAML to paste into a game file
     typer.echo("deal:")  # untranslated: YAML
     for name, hand in dealt.hands.items():
-        typer.echo(f"  {yaml_key(name)}: {format_hand(hand)}")
+        typer.echo("  " + yaml_pair(name, format_hand(hand), "  "))
     # YAML for a game file (SPEC 7): the same words in every language (SPEC 14).
     typer.echo("# chicken yard: " + format_hand(dealt.chicken_yard))  # untranslated: YAML

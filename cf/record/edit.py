@@ -35,7 +35,7 @@ import yaml
 from cf.errors import Error
 from cf.i18n import Message
 from cf.record.compose import compose
-from cf.record.emit import yaml_key
+from cf.record.emit import yaml_pair
 
 #: A round to write: ``{"hands": {name: tile text}}`` or ``{"scores": {name: points}}``,
 #: with an optional ``"comment"`` (text put after the round on its line, in block style).
@@ -118,7 +118,7 @@ def round_text(data: RoundData, *, flow: bool = False) -> str:
         if key in data:
             values = data[key]
             assert isinstance(values, Mapping)
-            pairs = ", ".join(f"{yaml_key(name)}: {_value(v)}" for name, v in values.items())
+            pairs = ", ".join(yaml_pair(name, _value(v)) for name, v in values.items())
             parts.append(f"{key}: {{{pairs}}}")
     body = ", ".join(parts)
     if flow:

@@ -39,6 +39,30 @@ def yaml_key(text: str) -> str:
     return HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", quoted)
 
 
+#: The longest key written without a ``?`` before it: YAML reads a key so (an implicit key)
+#: only when its ``:`` comes within 1,024 characters of its start.
+IMPLICIT_KEY = 1000
+
+
+def yaml_pair(key: str, value: str, indent: str | None = None) -> str:
+    r"""``key: value``, the key as :func:`yaml_key` writes it; a key too long for YAML to
+    read as one without a ``?`` (a player's name of over a thousand characters) written
+    after one: ``? KEY: value`` in a flow mapping (``indent`` None), ``? KEY`` and then
+    ``: value`` on a line of its own at ``indent`` in a block one.
+
+    >>> yaml_pair("Ana", "9-8")
+    'Ana: 9-8'
+    >>> yaml_pair("x" * 1001, "3")[:4], yaml_pair("x" * 1001, "3", "  ")[-6:]
+    ('? xx', '\n  : 3')
+    """
+    written = yaml_key(key)
+    if len(written) <= IMPLICIT_KEY:
+        return f"{written}: {value}"
+    if indent is None:
+        return f"? {written}: {value}"
+    return f"? {written}\n{indent}: {value}"
+
+
 def game_yaml(game: object, header: str | None = None, title: str | None = None) -> str:
     """A simulated game (:class:`cf.play.simulate.SimGame`) as a complete game file."""
     from cf.notation import format_action
@@ -78,14 +102,14 @@ def game_yaml(game: object, header: str | None = None, title: str | None = None)
         out.append(f"  - starter: {r.starter}")
         out.append("    deal:")
         for p in players:
-            out.append(f"      {yaml_key(p)}: {format_hand(r.deal[p])}")
+            out.append("      " + yaml_pair(p, format_hand(r.deal[p]), " " * 6))
         out.append("    moves:")
         for m in r.moves:
-            out.append(f"      - {yaml_key(m.player)}: {format_action(m.action)}")
+            out.append("      - " + yaml_pair(m.player, format_action(m.action), " " * 8))
         out.append("    hands:")
         for p in players:
             tiles = format_hand(r.hands[p])
-            out.append(f"      {yaml_key(p)}: {tiles or chr(34) * 2}")
-        scores = ", ".join(f"{yaml_key(p)}: {r.scores[p]}" for p in players)
+            out.append("      " + yaml_pair(p, tiles or chr(34) * 2, " " * 6))
+        scores = ", ".join(yaml_pair(p, str(r.scores[p])) for p in players)
         out.append(f"    scores: {{{scores}}}")
     return "\n".join(out) + "\n"
