@@ -284,3 +284,39 @@ def test_a_file_too_large_and_a_broken_pipe_are_said_in_the_language(errno_name,
     for lang, words in (("es", es), ("gl", gl), ("en", os.strerror(code))):
         with i18n.speaking(lang):
             assert i18n.tr(reason) == words
+
+
+#: Text libyaml (or cf's composer) stops at with words of its own: each a different one.
+BROKEN_YAML = [
+    "players: [A, B]\nrounds: []\n---\nplayers: [A]\n",  # a second document
+    "players: [A, B]\nrounds:\n  - scores: {A: 1, B: 2}\n  bad: 1\n",  # '-' indicator
+    "players: [A, B]\nrounds: []\n%YAML 1.1\n",  # <document start>
+    "players: [A, B]\nrounds: []\n...\nmore: 1\n",  # text after the end of the document
+    'title: "a\\qb"\nplayers: [A]\n',  # an unknown escape
+    "players: - A\n",  # a list item after a key on its line
+    "a: &x 1\nb: &x 2\n",  # an anchor set twice
+    "title: !x!y 1\n",  # an unknown tag handle
+    "a: " + "[" * 210 + "1" + "]" * 210 + "\n",  # nested too deep
+]
+
+
+@pytest.mark.parametrize("lang", ["es", "gl"])
+@pytest.mark.parametrize("text", BROKEN_YAML)
+def test_every_yaml_parser_message_is_said_in_the_language(lang, text):
+    """libyaml's own English ("expected a single document in the stream", "did not find
+    expected '-' indicator") never reaches a person: each is said in cf's words."""
+    (problem,) = read_game(text, "g.yaml").problems
+    assert problem.code == "yaml" and problem.line is not None
+    assert not _said(problem.message, lang), i18n.tr(problem.message)
+
+
+@pytest.mark.parametrize("lang", ["es", "gl"])
+def test_a_parser_message_cf_does_not_know_is_said_in_the_language(lang):
+    import yaml
+
+    from cf.record.yaml_errors import yaml_problem
+
+    mark = yaml.Mark("<text>", 0, 0, 3, None, None)
+    problem = yaml_problem(yaml.MarkedYAMLError(None, None, "found something new", mark), "a: b")
+    assert "found something new" not in problem.message
+    assert not _said(problem.message, lang), i18n.tr(problem.message)

@@ -8,6 +8,7 @@ import yaml
 
 from cf.errors import clip
 from cf.i18n import Message
+from cf.record.compose import MAX_DEPTH
 from cf.record.problems import Problem
 
 _BRACKET_TILE = re.compile(r"\[\s*[0-9]+\s*[-|]\s*[0-9]+\s*\]")
@@ -19,13 +20,9 @@ def yaml_problem(exc: yaml.MarkedYAMLError, text: str) -> Problem:
     lines = text.split("\n")
     said = " ".join(str(x) for x in (exc.context, exc.problem) if x)
     found = _plain_words(exc, said, lines)
-    if found is None:
-        where = mark.line if mark else None
-        plain = said
-        if exc.context_mark is not None and exc.context_mark is not mark:
-            plain += f", begun at line {exc.context_mark.line + 1}"
-    else:
-        where, plain = found
+    where, plain = (
+        (mark.line if mark else None, _parser_words(exc, said)) if found is None else found
+    )
     if where is None:
         return Problem("yaml", Message("not valid YAML: {plain}", plain=plain))
     column = mark.column + 1 if mark and where == mark.line else _indent(lines[where]) + 1
@@ -72,6 +69,59 @@ def _plain_words(exc: yaml.MarkedYAMLError, said: str, lines: list[str]) -> tupl
         return _unclosed(exc, said, line)
     return missing, Message(
         "a key without its ':' ({key}): write 'key: value'", key=repr(clip(lines[missing].strip()))
+    )
+
+
+def _parser_words(exc: yaml.MarkedYAMLError, said: str) -> Message:
+    """The parser's (or the composer's) message, in cf's words and so in the table's
+    language: what each of libyaml's and the composer's messages left means, or where to
+    look. Never the parser's English: every text a person reads is translated (SPEC 14)."""
+    if "expected a single document" in said:
+        return Message(
+            "a second YAML document begins here (after a '---' line): a game file is one document"
+        )
+    if "<document start>" in said or "document indicator" in said:
+        return Message(
+            "a line that ends or starts a YAML document ('---', '...') or a '%' line here: "
+            "a game file is one document and needs neither; remove it, or indent it"
+        )
+    if "expected '-' indicator" in said:
+        return Message(
+            "this line is in the column of a list's items but does not start with '- ': "
+            "indent it under its item, or start it with '- '"
+        )
+    if "block sequence entries are not allowed" in said:
+        return Message(
+            "a list item ('- ') cannot start here: write the list on the lines under its "
+            "key, indented"
+        )
+    if "escape" in said or "hexdecimal" in said:
+        return Message(
+            "a backslash in double quotes that YAML does not know: write \\\\ for one "
+            "backslash, or use single quotes"
+        )
+    if "tab character" in said:
+        return Message("tabs cannot indent YAML: use spaces")
+    if "duplicate anchor" in said:
+        anchor = getattr(exc.context, "params", {}).get("anchor", "")
+        return Message(
+            "the anchor &{anchor} is set twice: give each anchor a name of its own",
+            anchor=anchor,
+        )
+    if "nest more than" in said or "nesting depth" in said:
+        return Message("lists and mappings nest more than {depth} deep", depth=MAX_DEPTH)
+    if "directive" in said or "incompatible YAML document" in said:
+        return Message("a '%' line cf does not read: a game file needs none; remove it")
+    if "tag" in said:
+        return Message("a tag ('!') YAML does not know here: remove it")
+    if "node content" in said:
+        return Message(
+            "a value is missing here, or begins with a character no value can begin with"
+        )
+    return Message(
+        "YAML cannot read the file from here: look at this line and the one before it "
+        "(indent with spaces, start the items of one list or mapping in one column, and "
+        "close every quote and bracket)"
     )
 
 
