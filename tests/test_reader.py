@@ -489,3 +489,19 @@ def test_a_starter_in_square_brackets_is_read_as_that_tile():
         ("starter", 6, "round 3 starts with 4-4, not 3-3"),
         ("schema", 7, "starter must be a single value, not a list"),
     ]
+
+
+@pytest.mark.parametrize(
+    "round_text",
+    ["*first", "!!omap [{scores: 1}]", "!custom {scores: {Ana: 1, Ben: 2}}", "[a]", "", "5"],
+)
+def test_a_round_that_cannot_be_read_is_one_schema_problem(round_text):
+    """One fault, one problem (docs/file-format.md): a round that is not a mapping, or
+    one a YAML alias repeats or a tag makes unreadable, is a `schema` problem, and
+    nobody in it is also reported "missing"."""
+    text = (
+        "set: double-six\nplayers: [Ana, Ben]\nrounds:\n"
+        f"  - &first {{scores: {{Ana: 12, Ben: 0}}}}\n  - {round_text}\n"
+    )
+    game = read_game(text, "g.yaml")
+    assert [(p.code, p.round) for p in validate(game).problems] == [("schema", 2)]

@@ -36,6 +36,9 @@ from cf.tiles import (
 
 # --- layer 4: one round -------------------------------------------------------------------
 
+#: The parts of a round that let its players be scored (``missing-score`` without them).
+_SCORED_BY = ("scores", "hands", "deal", "moves")
+
 
 class RoundReader:
     """One item of ``rounds``. ``top`` is ``None`` when the set is unknown: tiles are then
@@ -62,7 +65,10 @@ class RoundReader:
                 node,
             )
             rec.broken = True
+            rec.unreadable.update(_SCORED_BY)  # one fault, one problem: nobody is "missing"
             return rec
+        if node.tag != YAML_TAG + "map" or id(node) in v.walked:  # a tag, an alias: unread
+            rec.unreadable.update(_SCORED_BY)
         for key, key_node, value in v.mapping(node, Message("round {number}", number=number)):
             if key not in ROUND_KEYS:
                 v.report(
