@@ -98,6 +98,15 @@ def test_new_refuses_an_existing_file_unless_forced(cli, tmp_path):
     assert valid(path)
 
 
+def test_new_in_a_folder_that_does_not_exist_is_a_usage_error(cli, tmp_path):
+    """As for every -o FILE: exit 2, in cf's words (not the system's), nothing written."""
+    path = tmp_path / "nowhere" / "g.yaml"
+    result = cli("new", str(path), "--players", "Ana,Ben")
+    assert result.exit_code == 2, result.output
+    assert "no such folder" in result.stderr and "No such file" not in result.stderr
+    assert not path.parent.exists()
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -217,7 +217,7 @@ def _game_date(date: str | None) -> str:
 def _write_new(file: str, text: str, force: bool) -> None:
     """Write the new game ``text`` to ``file`` once it validates; an existing ``file`` is
     a usage error without ``force``."""
-    from cf.files import WriteError, atomic_write
+    from cf.files import WriteError, atomic_write, target
     from cf.record.keeper import check_text
 
     check = check_text(text, file)
@@ -229,6 +229,8 @@ def _write_new(file: str, text: str, force: bool) -> None:
         )
     if os.path.lexists(file) and not force:
         fail(_("{file} exists (use --force to replace it)").format(file=file), 2)
+    if not os.path.isdir(os.path.dirname(os.path.abspath(target(file)))):
+        fail(_("cannot write {output}: no such folder").format(output=file), 2)
     try:
         atomic_write(file, text, overwrite=force)
     except WriteError as exc:
