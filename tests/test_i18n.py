@@ -101,6 +101,8 @@ def test_the_compiled_catalogue_is_the_text_one(lang):
         ({"LANGUAGE": "fr:gl:es", "LANG": "es_ES.UTF-8"}, "gl"),
         ({"LANGUAGE": "fr", "LANG": "es_ES.UTF-8"}, "en"),  # set, none known: English
         ({"CF_LANG": "es", "LANGUAGE": "gl"}, "es"),
+        ({"LANGUAGE": "es", "LANG": "C"}, "es"),  # docs/translating.md: unlike GNU's
+        ({"LANGUAGE": "gl", "LC_ALL": "C.UTF-8"}, "gl"),
         ({"CF_LANG": "xx", "LANG": "es_ES.UTF-8"}, "en"),
     ],
 )
