@@ -322,14 +322,14 @@ def check_option(
     minimum = 1 if name in ("deal", "target") else 0
     if _is_int(value) and value >= minimum:  # type: ignore[operator]
         return
-    what = "at least 1" if minimum else "0 or more"
-    raise RulesError(
-        Message(
-            "{name} must be a whole number, {what}, not {value!r}",
-            name=name,
-            what=what,
-            value=value,
+    if minimum:
+        raise RulesError(
+            Message(
+                "{name} must be a whole number, at least 1, not {value!r}", name=name, value=value
+            )
         )
+    raise RulesError(
+        Message("{name} must be a whole number, 0 or more, not {value!r}", name=name, value=value)
     )
 
 

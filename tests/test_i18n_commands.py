@@ -200,3 +200,55 @@ def test_a_missing_deal_names_its_option_in_every_language(
     result = cli(command, *where, *args, "--set", "6")
     assert result.exit_code == (2 if command == "new" else 1)  # as docs/cli.md says
     assert result.stderr.rstrip().endswith(hint), result.stderr
+
+
+@pytest.mark.parametrize("lang", ["es", "gl"])
+def test_refusals_of_files_and_photos_are_said_in_the_language(cli, lang, monkeypatch):
+    """Refusals built from a message carried by an exception or a part of a sentence (a
+    photo given for the game file, a photo refused before it is decoded, a house rule's
+    bound) were said in English inside a translated line."""
+    import cf.photo.limits
+
+    monkeypatch.setenv("CF_LANG", lang)
+    monkeypatch.setattr(cf.photo.limits, "MAX_PHOTO_BYTES", 100)
+    png = str(EXAMPLES / "photos" / "empty-table.png")
+    rules = str(ROOT / "tests" / "games" / "rules-target.yaml")
+    for args in (
+        ["add", png, "Ana=0", "Ben=1"],  # a photo for the game file
+        ["undo", png],
+        ["score", "--photo", os.devnull],  # not a regular file
+        ["score", "--photo", png],  # more than MAX_PHOTO_BYTES
+        ["validate", rules],  # target: 0, "at least 1"
+    ):
+        result = cli(*args)
+        assert result.exit_code in (1, 2), result.output
+        said = result.stdout + result.stderr
+        left = [w for w in english_words(said) if w not in _names_in(args)]
+        assert left == [] and "least" not in said, said
+
+
+@pytest.mark.parametrize(("lang", "said"), [("es", "la foto no es"), ("gl", "a foto non é")])
+def test_a_photo_cf_serve_cannot_decode_is_named_in_the_language(lang, said):
+    pytest.importorskip("cv2")
+    from cf.i18n import speaking, tr
+    from cf.serve.photos import UploadError, read_upload
+
+    whole = (EXAMPLES / "photos" / "empty-table.png").read_bytes()
+    cut = whole[: len(whole) // 3]  # an upload that stopped
+    with pytest.raises(UploadError) as refused, speaking(lang):
+        read_upload(cut, 9, 50, lang)
+    with speaking(lang):
+        assert said in tr(refused.value), tr(refused.value)
+
+
+def test_a_game_too_big_to_read_is_refused_in_the_language():
+    from cf.i18n import Message, speaking, tr
+    from cf.record.game import Game
+    from cf.record.problems import Problem
+    from cf.record.replay import unusable
+
+    game = Game("big.yaml")
+    too_big = Message("the file is larger than {value} MiB: not read", value=16)
+    game.problems.append(Problem("yaml", too_big))
+    with speaking("es"):
+        assert tr(unusable(game)) == "[yaml] el archivo ocupa más de 16 MiB: no se lee"

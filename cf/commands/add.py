@@ -306,7 +306,7 @@ def _read(file: str) -> str:
 
         binary = not_text(data)
         if binary is not None:  # a photo given for the game file
-            fail(f"{file}: {binary}")
+            fail(f"{file}: {tr(binary)}")
         fail(
             _("{file} is not UTF-8 text (bad byte at offset {start}): save it as UTF-8").format(
                 file=file, start=exc.start

@@ -203,7 +203,7 @@ def _read_file(path: str) -> bytes:
     try:
         return read_photo_file(path)
     except PhotoLimitError as exc:
-        raise PhotoError(str(exc)) from None
+        raise PhotoError(exc.args[0]) from None  # a Message: translated
     except OSError as exc:
         raise PhotoError(
             Message("cannot read {path}: {value}", path=shown(path), value=os_reason(exc))
@@ -246,7 +246,7 @@ def decode_image(data: bytes, name: str = "image", reduction: int = 1) -> np.nda
     try:
         check_pixels(data, name)
     except PhotoLimitError as exc:
-        raise PhotoError(str(exc)) from None
+        raise PhotoError(exc.args[0]) from None  # a Message: translated
     if data.startswith(_PNG) and data.rfind(b"IEND") < 0:
         # A PNG cut short (a copy or an upload that stopped) is not handed to libpng, which
         # would print its own "libpng error: PNG input buffer is incomplete" on stderr.

@@ -56,7 +56,7 @@ def unusable(game: Game) -> str:
         if p.code == "yaml":
             if p.line is not None:
                 return Message("line {line}: [yaml] {message}", line=p.line, message=p.message)
-            return f"[yaml] {p.message}"
+            return Message("[yaml] {message}", message=p.message)
     return Message("the game has no usable rules or players: run cf validate")
 
 

@@ -100,7 +100,7 @@ def read_upload(
         longest = max(width, height)
         reduction = max((r for r in (2, 4, 8) if longest >= r * READ_SIZE), default=1)
     try:
-        image = decode_image(data, "the photo", reduction)
+        image = decode_image(data, Message("the photo"), reduction)
         reading = read_hand(image, top, reduction=reduction)
     except PhotoError as exc:
         args = exc.args
