@@ -91,6 +91,25 @@ def state_in_page(html: str) -> dict:
 # --- the join token ------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("headers", "said"),
+    [
+        ({"accept-language": "es"}, "el servidor rechaza esta página"),
+        ({"accept-language": "gl-ES,en;q=0.5"}, "o servidor rexeita esta páxina"),
+        ({}, "the server refused this page: open it again from the join link"),
+    ],
+)
+def test_a_browser_without_the_token_is_told_what_to_do_in_its_language(game, headers, said):
+    """A phone that scanned an old join code asks for a page (HTML): 403, and what to do
+    in the page's language, not a bare 'forbidden'; a script still gets 'forbidden'."""
+    c = client_for(game)
+    browser = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8", **headers}
+    r = c.get("/", headers=browser)
+    assert r.status_code == 403 and said in r.text, r.text
+    assert TOKEN not in r.text and "set-cookie" not in r.headers
+    assert c.get("/", headers=headers).text == "forbidden"
+
+
 @pytest.mark.parametrize(("method", "route"), ROUTES)
 def test_no_token_is_403_everywhere_and_reveals_nothing(game, method, route):
     c = client_for(game)

@@ -267,7 +267,7 @@ def create_app(
         Route("/api/undo", undo, methods=["POST"]),
         Route("/api/photo", photo, methods=["POST"]),
     ]
-    return Guard(Starlette(routes=routes), token, loopback=loopback)
+    return Guard(Starlette(routes=routes), token, loopback=loopback, language=server)
 
 
 _NO_STORE = {"cache-control": "no-store"}
@@ -436,8 +436,11 @@ async def _bounded_body(request: Request, limit: int, lang: str | None) -> bytes
 class Guard:
     """The join token on every request, and the rules for writes (module docstring)."""
 
-    def __init__(self, app: ASGIApp, token: str, *, loopback: bool = False) -> None:
+    def __init__(
+        self, app: ASGIApp, token: str, *, loopback: bool = False, language: str = "en"
+    ) -> None:
         self.app = app
+        self.language = language  # the server's, for a refusal a browser shows
         self.token = token
         self.cookie = cookie_name(token)
         self.loopback = loopback
@@ -455,7 +458,7 @@ class Guard:
         # token in the URL) opened in a browser that joined this server has its cookie.
         given = (from_url, request.headers.get(HEADER), cookie)
         if not (any(self._is_token(g or "") for g in given) or self._this_computer(request)):
-            await _forbidden(scope, receive, send)
+            await _forbidden(scope, receive, send, self._refused_page(request))
             return
         if request.method not in ("GET", "HEAD") and not self._may_write(request):
             await _forbidden(scope, receive, send, self._why_not(request))
@@ -493,6 +496,16 @@ class Guard:
             return False
         name, _, port = request.headers.get("host", "").lower().partition(":")
         return name in LOOPBACK_NAMES and (port == "" or port.isdigit())
+
+    def _refused_page(self, request: Request) -> str:
+        """What a refused read is told: ``forbidden``, but in a browser (it asks for HTML:
+        a phone that scanned an old join code) what to do, in the page's language."""
+        if "text/html" not in request.headers.get("accept", ""):
+            return "forbidden"
+        lang = page_language(
+            request.headers.get("accept-language"), self.language, request.query_params.get("lang")
+        )
+        return script_texts(lang)["forbidden"]
 
     def _why_not(self, request: Request) -> str:
         """What a refused write is told: nothing more than ``forbidden``, but for a script
