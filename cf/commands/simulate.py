@@ -308,7 +308,7 @@ def _whole(text: str) -> int:
     word = text.strip()
     if word.isascii() and word.isdigit() and len(word) <= 100:
         return int(word)
-    raise RulesError(_("'{word}' is not a whole number").format(word=clip(word)))
+    raise RulesError(_("'{word}' is not a whole number, 0 or more").format(word=clip(word)))
 
 
 def _variants(base: Rules, texts: list[str], stats: bool) -> list[tuple[str, Rules]]:
