@@ -168,3 +168,46 @@ def test_a_scratch_or_a_speck_smaller_than_a_pip_is_no_mark():
     worn = ink.copy()
     cv2.circle(worn, (64, 64), 10, 0.3, -1)
     assert pips._centre_mark(worn, cents, med) > 0.2
+
+
+def test_pips_run_together_are_measured_for_the_halves_to_compare():
+    """A six whose columns of three pips blur into two bars has no clean pip to measure:
+    its pips' size is the one its bars were split by, so beside a one of the same pips the
+    tile is read, not doubted for "pips of different sizes on the two halves" (a half
+    with no pip measured compared as size 0)."""
+    rect = (0, 0, 128, 128)
+    six = np.zeros((128, 128), np.float32)
+    for x in (40, 88):
+        for y in (40, 64, 88):  # touching: each column one blob
+            cv2.circle(six, (x, y), 12, 4.0, -1)
+    one = np.zeros((128, 128), np.float32)
+    cv2.circle(one, (64, 64), 12, 4.0, -1)
+    ab = np.zeros((128, 128, 2), np.float32)
+    half = pips._read_half(six, ab, rect, 9)
+    assert half.count == 6 and half.pip_area == pytest.approx(math.pi * 12**2, rel=0.3)
+    tile, _, _, reason = pips._combine([half, pips._read_half(one, ab, rect, 9)], 9)
+    assert tile == Tile(6, 1) and "two halves" not in reason
+    # Pips split by a size the other half's are not (a 6 counted 4, its bars split in
+    # two by their width): in doubt, where two measured halves would not be.
+    smaller = np.zeros((128, 128), np.float32)
+    cv2.circle(smaller, (64, 64), 9, 4.0, -1)
+    _, _, _, reason = pips._combine([half, pips._read_half(smaller, ab, rect, 9)], 9)
+    assert reason == "pips of different sizes on the two halves"
+    four = np.zeros((128, 128), np.float32)
+    for x in (40, 88):
+        for y in (40, 88):
+            cv2.circle(four, (x, y), 12, 4.0, -1)
+    measured = pips._read_half(four, ab, rect, 9)
+    assert not measured.run_together
+    _, _, _, reason = pips._combine([measured, pips._read_half(smaller, ab, rect, 9)], 9)
+    assert "two halves" not in reason
+    # Two columns of two run together are no 4 (a 4's pips are at the corners): a 6 split
+    # wrong, in doubt as before.
+    wrong = np.zeros((128, 128), np.float32)
+    for x in (40, 88):
+        for y in (52, 76):
+            cv2.circle(wrong, (x, y), 12, 4.0, -1)
+    four_split = pips._read_half(wrong, ab, rect, 9)
+    assert four_split.count == 4 and not four_split.run_together
+    _, _, _, reason = pips._combine([four_split, pips._read_half(one, ab, rect, 9)], 9)
+    assert "two halves" in reason

@@ -64,6 +64,7 @@ class _Half:
     pip_area: float  # median pip area, in upright-image pixels
     reason: str = ""
     centres: list[np.ndarray] = field(default_factory=list)  # in the half's pixels
+    run_together: bool = False  # pip_area the size its run-together pips were split by
 
 
 def read_candidates(
@@ -303,10 +304,13 @@ def _read_half(
     pips, med = _clean_pips(strong)
     centres = [b[2] for b in pips]
     colours = [b[4] for b in pips]
+    run_together: list[float] = []  # the size of one pip of each blob split into pips
     for blob in strong:
         if any(blob is pip for pip in pips):
             continue
-        conf = _other_blob(blob, med, len(pips), conf, reasons, alternatives, centres, colours)
+        conf = _other_blob(
+            blob, med, len(pips), conf, reasons, alternatives, centres, colours, run_together
+        )
     n = len(centres)
     colour = None
     conf = _size_doubt(pips, med, conf, reasons)
@@ -331,7 +335,15 @@ def _read_half(
         reasons.append(WORN)
         alternatives.add(n + 1)
     conf, alts = _final_doubt(n, top, conf, reasons, alternatives)
-    return _Half(n, conf, alts, colour, med, "; ".join(dict.fromkeys(reasons)), centres)
+    # Pips all run together (two columns of three, blurred) have no clean pip to measure:
+    # their size is the one their blobs were split by, so that the halves still compare.
+    # Not a 4 or an 8: neither layout has lines of pips close enough to run together
+    # whole (a 4's are at the corners, an 8's middle column has a gap), so counted so it
+    # is a 6 or a 9 split wrong, its size unknown (0: the halves do not compare).
+    split = not med and bool(run_together) and n not in (4, 8)
+    size = med or (float(median(run_together)) if split else 0.0)
+    why = "; ".join(dict.fromkeys(reasons))
+    return _Half(n, conf, alts, colour, size, why, centres, split)
 
 
 def _clean_pips(strong: list[tuple]) -> tuple[list[tuple], float]:
@@ -383,9 +395,11 @@ def _other_blob(
     alternatives: set[int],
     centres: list[np.ndarray],
     colours: list[np.ndarray],
+    run_together: list[float],
 ) -> float:
     """A blob of a half that is not one clean pip: a speck (ignored), k pips run together
-    by blur (added to ``centres`` and ``colours``), or a doubt. Returns the confidence."""
+    by blur (added to ``centres`` and ``colours``, the size of one of them to
+    ``run_together``), or a doubt. Returns the confidence."""
     if blob[0] < (0.3 * med if med else 0.35 * MIN_PIP):
         return conf  # a speck
     (bcx, bcy), (rw, rh), angle = blob[5]
@@ -404,6 +418,7 @@ def _other_blob(
                 t = (j - (k - 1) / 2) * long_ / k
                 centres.append(np.array([bcx, bcy]) + axis * t)
                 colours.append(blob[4])
+            run_together.append(one)
             conf *= 0.85
             return conf
     conf *= 0.3
@@ -550,11 +565,22 @@ def _ramp(value: float, good: float, bad: float) -> float:
     return (bad - value) / (bad - good)
 
 
+#: The two halves' pips differ in size when the smaller is under this share of the
+#: larger (pips measured, or both halves' run together) ...
+HALVES_ALIKE = 0.3
+#: ... or under this one where one half's pips all ran together and the other's did not.
+RUN_TOGETHER_ALIKE = 0.8
+
+
 def _combine(halves: list[_Half], top: int) -> tuple[Tile | None, float, list[Tile], str]:
     a, b = halves
     conf = min(a.confidence, b.confidence)
     reasons = [h.reason for h in halves if h.reason]
-    if a.count and b.count and min(a.pip_area, b.pip_area) < 0.3 * max(a.pip_area, b.pip_area):
+    # Pips run together were counted by the size their blob's width gives: right, it is
+    # the other half's (one set's pips); one more or one fewer in a blob of up to 4 would
+    # make it 5/4 or more of it, or 4/5 or less.
+    alike = RUN_TOGETHER_ALIKE if a.run_together != b.run_together else HALVES_ALIKE
+    if a.count and b.count and min(a.pip_area, b.pip_area) < alike * max(a.pip_area, b.pip_area):
         conf *= 0.5
         reasons.append("pips of different sizes on the two halves")
     tile = Tile.of(a.count, b.count) if max(a.count, b.count) <= top else None
