@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -203,7 +204,7 @@ def test_a_missing_deal_names_its_option_in_every_language(
 
 
 @pytest.mark.parametrize("lang", ["es", "gl"])
-def test_refusals_of_files_and_photos_are_said_in_the_language(cli, lang, monkeypatch):
+def test_refusals_of_files_and_photos_are_said_in_the_language(cli, lang, monkeypatch, tmp_path):
     """Refusals built from a message carried by an exception or a part of a sentence (a
     photo given for the game file, a photo refused before it is decoded, a house rule's
     bound) were said in English inside a translated line."""
@@ -211,7 +212,8 @@ def test_refusals_of_files_and_photos_are_said_in_the_language(cli, lang, monkey
 
     monkeypatch.setenv("CF_LANG", lang)
     monkeypatch.setattr(cf.photo.limits, "MAX_PHOTO_BYTES", 100)
-    png = str(EXAMPLES / "photos" / "empty-table.png")
+    png = str(tmp_path / "empty-table.png")  # cf add locks beside the file: not in the repo
+    shutil.copy(EXAMPLES / "photos" / "empty-table.png", png)
     rules = str(ROOT / "tests" / "games" / "rules-target.yaml")
     for args in (
         ["add", png, "Ana=0", "Ben=1"],  # a photo for the game file
