@@ -110,6 +110,21 @@ def test_a_browser_without_the_token_is_told_what_to_do_in_its_language(game, he
     assert c.get("/", headers=headers).text == "forbidden"
 
 
+def test_an_address_with_no_page_is_said_in_the_browsers_language(client):
+    """A mistyped address (404) or a GET of a write (405): a browser reads what to do in
+    its language, a script the framework's words; the status is kept (405 with Allow)."""
+    browser = {"accept": "text/html,*/*;q=0.8", "accept-language": "gl"}
+    for route, status in (
+        ("/no-such-page", 404),
+        ("/static/nothing.js", 404),
+        ("/api/round", 405),
+    ):
+        r = client.get(route, headers=browser)
+        assert r.status_code == status and "non hai ningunha páxina" in r.text, r.text
+        assert client.get(route).text == ("Not Found" if status == 404 else "Method Not Allowed")
+    assert "POST" in client.get("/api/round").headers["allow"]
+
+
 @pytest.mark.parametrize(("method", "route"), ROUTES)
 def test_no_token_is_403_everywhere_and_reveals_nothing(game, method, route):
     c = client_for(game)

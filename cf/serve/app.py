@@ -43,18 +43,19 @@ from urllib.parse import urlsplit
 
 import anyio
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as Event
 
-from cf.i18n import LANGUAGES, Message
+from cf.i18n import LANGUAGES, Message, gettext, speaking
 from cf.i18n import language as server_language
 from cf.serve.photos import MAX_BYTES as MAX_PHOTO_BYTES
 from cf.serve.photos import UploadError, read_upload
 from cf.serve.store import Refused, Store
-from cf.serve.texts import page_language, page_texts, script_texts
+from cf.serve.texts import NO_PAGE, page_language, page_texts, script_texts
 
 PHOTO_HINT = Message("reading photos needs the photo extra: pip install 'chickenfoot[photo]'")
 VIEW_ONLY = Message("this page only shows the scoreboard (cf serve --view-only)")
@@ -167,7 +168,7 @@ def create_app(
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in files:
-            return PlainTextResponse("not found", 404)
+            raise HTTPException(404)
         return Response(files[name], media_type=STATIC[name], headers=_NO_STORE)
 
     async def state(request: Request) -> Response:
@@ -257,6 +258,17 @@ def create_app(
             return _refused(Refused(exc.args[0] if exc.args else str(exc)), 422, lang)
         return JSONResponse(result, headers=_NO_STORE)
 
+    async def no_page(request: Request, exc: Exception) -> Response:
+        """An address with no page (404) or a request it does not take (405): the
+        framework's words, but a browser (it asks for HTML) reads what to do, in the
+        page's language."""
+        status = getattr(exc, "status_code", 404)
+        headers = {**_NO_STORE, **(getattr(exc, "headers", None) or {})}
+        if "text/html" in request.headers.get("accept", ""):
+            with speaking(reader_language(request)):
+                return PlainTextResponse(gettext(NO_PAGE), status, headers=headers)
+        return PlainTextResponse(str(getattr(exc, "detail", "Not Found")), status, headers=headers)
+
     routes = [
         Route("/", index),
         Route("/static/{name}", static),
@@ -267,7 +279,9 @@ def create_app(
         Route("/api/undo", undo, methods=["POST"]),
         Route("/api/photo", photo, methods=["POST"]),
     ]
-    return Guard(Starlette(routes=routes), token, loopback=loopback, language=server)
+    handlers = {404: no_page, 405: no_page}
+    app = Starlette(routes=routes, exception_handlers=handlers)
+    return Guard(app, token, loopback=loopback, language=server)
 
 
 _NO_STORE = {"cache-control": "no-store"}

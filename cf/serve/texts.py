@@ -38,6 +38,10 @@ PAGE = {
     "chart": N_("Running totals, round by round"),
 }
 
+#: What a browser reads at an address the server has no page for, or that takes no such
+#: request (404, 405; a script reads the framework's "Not Found").
+NO_PAGE = N_("there is no page here: open the address cf serve printed, or its join link")
+
 #: The words the script shows, by key; ``{name}`` is filled in by the script.
 SCRIPT = {
     "round_head": N_("round {round}"),
