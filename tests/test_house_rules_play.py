@@ -271,6 +271,7 @@ def test_compare_plays_the_same_games_under_each_rule_in_one_table(cli):
         (["--stats", "--compare", "colour=red"], "is not OPTION=VALUE"),
         (["--stats", "--compare", "target=lots"], "not a whole number"),
         (["--stats", "--compare", "reserve=-1"], "'-1' is not a whole number, 0 or more"),
+        (["--stats", "--compare", "target=-3"], "'-3' is not a whole number, at least 1"),
         (["--stats", "--draw", "twice"], "--draw"),
     ],
 )

@@ -297,6 +297,7 @@ BROKEN_YAML = [
     "a: &x 1\nb: &x 2\n",  # an anchor set twice
     "title: !x!y 1\n",  # an unknown tag handle
     "a: " + "[" * 210 + "1" + "]" * 210 + "\n",  # nested too deep
+    "title: !a%zz b\n",  # a bad '%' escape in a tag
 ]
 
 
@@ -320,3 +321,20 @@ def test_a_parser_message_cf_does_not_know_is_said_in_the_language(lang):
     problem = yaml_problem(yaml.MarkedYAMLError(None, None, "found something new", mark), "a: b")
     assert "found something new" not in problem.message
     assert not _said(problem.message, lang), i18n.tr(problem.message)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "said"),
+    [
+        # libyaml stops at the next line holding anything: the '...' or '%' line is named
+        ("set: double-six\nplayers: [A, B]\nrounds: []\n...\n# more\n\ntitle: late\n", 4, "'...'"),
+        ("players: [A, B]\nrounds: []\n%YAML 1.1", 3, "'%'"),
+        # at the end of a file with no last line break: still the list begun on line 3
+        ("players: [A, B]\nrounds: [\n  {scores: {A: 1, B: 2}}", 3, "begun with '[' on line 2"),
+        # between the '-' and the item's keys: an indentation, not a missing '- '
+        ("players: [A, B]\nrounds:\n  - scores: {A: 1, B: 2}\n   notes: x\n", 4, "indentation"),
+    ],
+)
+def test_a_yaml_mistake_is_placed_and_named_truly(text, line, said):
+    (problem,) = read_game(text, "g.yaml").problems
+    assert problem.line == line and said in problem.message, (problem.line, problem.message)

@@ -296,18 +296,22 @@ def simulate(
 _COMPARABLE: dict[str, Callable[[str, int], object]] = {
     "draw": lambda v, top: v.strip().lower(),  # in any case, as --draw and rules.draw
     "out_on_double": lambda v, top: _whole(v),
-    "target": lambda v, top: None if v.lower() == "none" else _whole(v),
+    "target": lambda v, top: None if v.lower() == "none" else _whole(v, 1),
     "starter_arms": lambda v, top: parse_starter_arms(v),
     "double_blank": lambda v, top: _whole(v),
     "reserve": lambda v, top: _whole(v),
-    "deal": lambda v, top: _whole(v),
+    "deal": lambda v, top: _whole(v, 1),
 }
 
 
-def _whole(text: str) -> int:
+def _whole(text: str, least: int = 0) -> int:
+    """``text`` as a whole number (ASCII digits); a number under ``least`` (0 or 1) is
+    left to the rules' own check, which says the same bound."""
     word = text.strip()
     if word.isascii() and word.isdigit() and len(word) <= 100:
         return int(word)
+    if least:
+        raise RulesError(_("'{word}' is not a whole number, at least 1").format(word=clip(word)))
     raise RulesError(_("'{word}' is not a whole number, 0 or more").format(word=clip(word)))
 
 

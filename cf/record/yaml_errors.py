@@ -25,6 +25,7 @@ def yaml_problem(exc: yaml.MarkedYAMLError, text: str) -> Problem:
     )
     if where is None:
         return Problem("yaml", Message("not valid YAML: {plain}", plain=plain))
+    where = min(where, len(lines) - 1)  # the end of a file with no last line break
     column = mark.column + 1 if mark and where == mark.line else _indent(lines[where]) + 1
     return Problem("yaml", Message("not valid YAML: {plain}", plain=plain), where + 1, column)
 
@@ -32,9 +33,12 @@ def yaml_problem(exc: yaml.MarkedYAMLError, text: str) -> Problem:
 def _plain_words(exc: yaml.MarkedYAMLError, said: str, lines: list[str]) -> tuple[int, str] | None:
     """(0-based line, message) for the mistakes people make, or ``None``."""
     mark = exc.problem_mark or exc.context_mark
-    if mark is None or mark.line >= len(lines):
+    if mark is None:
         return None
-    line = lines[mark.line]
+    if "<document start>" in said:
+        return _past_the_end(mark.line, lines)
+    # At the end of a file with no last line break the parser stops past its last line.
+    line = lines[mark.line] if mark.line < len(lines) else ""
     char = line[mark.column : mark.column + 1]
     if "cannot start any token" in said and char == "\t":
         return mark.line, Message("tabs cannot indent YAML: use spaces")
@@ -72,6 +76,18 @@ def _plain_words(exc: yaml.MarkedYAMLError, said: str, lines: list[str]) -> tupl
     )
 
 
+def _past_the_end(stop: int, lines: list[str]) -> tuple[int, str] | None:
+    """The line that ended the file's one document (``...``, or a ``%`` directive after
+    it), which the parser reads past, stopping at the next line that holds anything."""
+    for before in range(min(stop, len(lines) - 1), -1, -1):
+        if lines[before].startswith(("...", "---", "%")):
+            return before, Message(
+                "a line that ends or starts a YAML document ('---', '...') or a '%' line: "
+                "a game file is one document and needs neither; remove it"
+            )
+    return None
+
+
 def _parser_words(exc: yaml.MarkedYAMLError, said: str) -> Message:
     """The parser's (or the composer's) message, in cf's words and so in the table's
     language: what each of libyaml's and the composer's messages left means, or where to
@@ -82,19 +98,21 @@ def _parser_words(exc: yaml.MarkedYAMLError, said: str) -> Message:
         )
     if "<document start>" in said or "document indicator" in said:
         return Message(
-            "a line that ends or starts a YAML document ('---', '...') or a '%' line here: "
-            "a game file is one document and needs neither; remove it, or indent it"
+            "a line that ends or starts a YAML document ('---', '...') or a '%' line: "
+            "a game file is one document and needs neither; remove it"
         )
     if "expected '-' indicator" in said:
         return Message(
-            "this line is in the column of a list's items but does not start with '- ': "
-            "indent it under its item, or start it with '- '"
+            "this line's indentation does not fit the lines above it: the items of one "
+            "list or mapping start in the same column (indent with spaces)"
         )
     if "block sequence entries are not allowed" in said:
         return Message(
             "a list item ('- ') cannot start here: write the list on the lines under its "
             "key, indented"
         )
+    if "URI" in said:  # a '%' escape in a tag
+        return Message("a tag ('!') YAML does not know here: remove it")
     if "escape" in said or "hexdecimal" in said:
         return Message(
             "a backslash in double quotes that YAML does not know: write \\\\ for one "
