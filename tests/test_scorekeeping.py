@@ -105,6 +105,8 @@ def test_new_in_a_folder_that_does_not_exist_is_a_usage_error(cli, tmp_path):
     assert result.exit_code == 2, result.output
     assert "no such folder" in result.stderr and "No such file" not in result.stderr
     assert not path.parent.exists()
+    result = cli("new", "", "--players", "Ana,Ben")
+    assert result.exit_code == 2 and "no file name given" in result.stderr, result.output
 
 
 @pytest.mark.parametrize(

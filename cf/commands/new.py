@@ -227,6 +227,8 @@ def _write_new(file: str, text: str, force: bool) -> None:
                 problems=check.report.problems[0]
             )
         )
+    if not file:
+        fail(_("no file name given"), 2)  # a usage error, as a missing folder is
     if os.path.lexists(file) and not force:
         fail(_("{file} exists (use --force to replace it)").format(file=file), 2)
     if not os.path.isdir(os.path.dirname(os.path.abspath(target(file)))):
