@@ -331,6 +331,8 @@ def test_a_parser_message_cf_does_not_know_is_said_in_the_language(lang):
         ("players: [A, B]\nrounds: []\n%YAML 1.1", 3, "'%'"),
         # at the end of a file with no last line break: still the list begun on line 3
         ("players: [A, B]\nrounds: [\n  {scores: {A: 1, B: 2}}", 3, "begun with '[' on line 2"),
+        # lines ended by CR alone (old Macs): counted as libyaml counts them
+        ("players: [A, B]\rrounds: [\r  {scores: {A: 1}}\r  {scores: {A: 2}}\r", 4, "line 2"),
         # between the '-' and the item's keys: an indentation, not a missing '- '
         ("players: [A, B]\nrounds:\n  - scores: {A: 1, B: 2}\n   notes: x\n", 4, "indentation"),
     ],

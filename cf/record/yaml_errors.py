@@ -12,12 +12,14 @@ from cf.record.compose import MAX_DEPTH
 from cf.record.problems import Problem
 
 _BRACKET_TILE = re.compile(r"\[\s*[0-9]+\s*[-|]\s*[0-9]+\s*\]")
+#: The line breaks YAML counts lines by (libyaml's marks): CR LF, CR, LF, NEL, LS, PS.
+_LINE_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
 
 
 def yaml_problem(exc: yaml.MarkedYAMLError, text: str) -> Problem:
     """A parser error in plain words, where the mistake most likely is."""
     mark = exc.problem_mark or exc.context_mark
-    lines = text.split("\n")
+    lines = _LINE_BREAK.split(text)
     said = " ".join(str(x) for x in (exc.context, exc.problem) if x)
     found = _plain_words(exc, said, lines)
     where, plain = (
@@ -37,8 +39,9 @@ def _plain_words(exc: yaml.MarkedYAMLError, said: str, lines: list[str]) -> tupl
         return None
     if "<document start>" in said:
         return _past_the_end(mark.line, lines)
-    # At the end of a file with no last line break the parser stops past its last line.
-    line = lines[mark.line] if mark.line < len(lines) else ""
+    if mark.line >= len(lines):  # past the last line: a file with no last line break
+        return _unclosed(exc, said, "")
+    line = lines[mark.line]
     char = line[mark.column : mark.column + 1]
     if "cannot start any token" in said and char == "\t":
         return mark.line, Message("tabs cannot indent YAML: use spaces")
