@@ -16,6 +16,18 @@ _BRACKET_TILE = re.compile(r"\[\s*[0-9]+\s*[-|]\s*[0-9]+\s*\]")
 _LINE_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
 
 
+#: Messages more than one kind of parser error is said by.
+_TABS = Message("tabs cannot indent YAML: use spaces")
+_DOCUMENT_END = Message(
+    "a line that ends or starts a YAML document ('---', '...') or a '%' line: "
+    "a game file is one document and needs neither; remove it"
+)
+_INDENTATION = Message(
+    "this line's indentation does not fit the lines above it: the items of one "
+    "list or mapping start in the same column (indent with spaces)"
+)
+
+
 def yaml_problem(exc: yaml.MarkedYAMLError, text: str) -> Problem:
     """A parser error in plain words, where the mistake most likely is."""
     mark = exc.problem_mark or exc.context_mark
@@ -44,7 +56,7 @@ def _plain_words(exc: yaml.MarkedYAMLError, said: str, lines: list[str]) -> tupl
     line = lines[mark.line]
     char = line[mark.column : mark.column + 1]
     if "cannot start any token" in said and char == "\t":
-        return mark.line, Message("tabs cannot indent YAML: use spaces")
+        return mark.line, _TABS
     if _starts_token(said):
         at = mark
         if char not in _NO_START and exc.context_mark is not None:
@@ -84,10 +96,7 @@ def _past_the_end(stop: int, lines: list[str]) -> tuple[int, str] | None:
     it), which the parser reads past, stopping at the next line that holds anything."""
     for before in range(min(stop, len(lines) - 1), -1, -1):
         if lines[before].startswith(("...", "---", "%")):
-            return before, Message(
-                "a line that ends or starts a YAML document ('---', '...') or a '%' line: "
-                "a game file is one document and needs neither; remove it"
-            )
+            return before, _DOCUMENT_END
     return None
 
 
@@ -100,21 +109,15 @@ def _parser_words(exc: yaml.MarkedYAMLError, said: str) -> Message:
             "a second YAML document begins here (after a '---' line): a game file is one document"
         )
     if "<document start>" in said or "document indicator" in said:
-        return Message(
-            "a line that ends or starts a YAML document ('---', '...') or a '%' line: "
-            "a game file is one document and needs neither; remove it"
-        )
-    if "expected '-' indicator" in said:
-        return Message(
-            "this line's indentation does not fit the lines above it: the items of one "
-            "list or mapping start in the same column (indent with spaces)"
-        )
+        return _DOCUMENT_END
     if "block sequence entries are not allowed" in said:
         return Message(
             "a list item ('- ') cannot start here: write the list on the lines under its "
             "key, indented"
         )
-    if "URI" in said:  # a '%' escape in a tag
+    if "directive" in said or "incompatible YAML document" in said:
+        return Message("a '%' line cf does not read: a game file needs none; remove it")
+    if "tag" in said:  # a tag's handle, or a '%' escape in it (a "URI escaped octet")
         return Message("a tag ('!') YAML does not know here: remove it")
     if "escape" in said or "hexdecimal" in said:
         return Message(
@@ -122,7 +125,7 @@ def _parser_words(exc: yaml.MarkedYAMLError, said: str) -> Message:
             "backslash, or use single quotes"
         )
     if "tab character" in said:
-        return Message("tabs cannot indent YAML: use spaces")
+        return _TABS
     if "duplicate anchor" in said:
         anchor = getattr(exc.context, "params", {}).get("anchor", "")
         return Message(
@@ -131,10 +134,6 @@ def _parser_words(exc: yaml.MarkedYAMLError, said: str) -> Message:
         )
     if "nest more than" in said or "nesting depth" in said:
         return Message("lists and mappings nest more than {depth} deep", depth=MAX_DEPTH)
-    if "directive" in said or "incompatible YAML document" in said:
-        return Message("a '%' line cf does not read: a game file needs none; remove it")
-    if "tag" in said:
-        return Message("a tag ('!') YAML does not know here: remove it")
     if "node content" in said:
         return Message(
             "a value is missing here, or begins with a character no value can begin with"
@@ -210,11 +209,10 @@ def _unclosed(exc: yaml.MarkedYAMLError, said: str, line: str) -> tuple[int, str
             "missing (or a name with ':' or ',' needs quotes)",
             begun=begun,
         )
-    if "while parsing a block" in said and ("expected key" in said or "<block end>" in said):
-        return mark.line, Message(
-            "this line's indentation does not fit the lines above it: the items of one "
-            "list or mapping start in the same column (indent with spaces)"
-        )
+    if "while parsing a block" in said and any(
+        words in said for words in ("expected key", "<block end>", "'-' indicator")
+    ):
+        return mark.line, _INDENTATION
     if "while scanning a quoted scalar" in said:
         return exc.context_mark.line, Message(  # type: ignore[union-attr]
             "a quote opened on line {begun} is never closed: close it with its partner",

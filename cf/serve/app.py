@@ -264,7 +264,7 @@ def create_app(
         page's language."""
         status = getattr(exc, "status_code", 404)
         headers = {**_NO_STORE, **(getattr(exc, "headers", None) or {})}
-        if "text/html" in request.headers.get("accept", ""):
+        if _wants_page(request):
             with speaking(reader_language(request)):
                 return PlainTextResponse(gettext(NO_PAGE), status, headers=headers)
         return PlainTextResponse(str(getattr(exc, "detail", "Not Found")), status, headers=headers)
@@ -514,7 +514,7 @@ class Guard:
     def _refused_page(self, request: Request) -> str:
         """What a refused read is told: ``forbidden``, but in a browser (it asks for HTML:
         a phone that scanned an old join code) what to do, in the page's language."""
-        if "text/html" not in request.headers.get("accept", ""):
+        if not _wants_page(request):
             return "forbidden"
         lang = page_language(
             request.headers.get("accept-language"), self.language, request.query_params.get("lang")
@@ -579,6 +579,12 @@ JSON_HINT = "Content-Type: application/json"
 
 #: The names of this computer a request to a server on 127.0.0.1 alone may use.
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost"})
+
+
+def _wants_page(request: Request) -> bool:
+    """Whether a request comes from a browser showing what it gets (it asks for HTML), not
+    from a script: a refusal is then said in words a person can act on."""
+    return "text/html" in request.headers.get("accept", "")
 
 
 async def _forbidden(scope: Scope, receive: Receive, send: Send, said: str = "forbidden") -> None:
