@@ -20,7 +20,9 @@ files (a source checkout that lacks them) the reader is the classical one. Which
 reading stands, one hand is one set: a tile read whose face is not the colour of the
 others' is a doubt (:func:`alike_in_colour`). A photo of which neither reader reads a tile
 is read again in the negative, where light pips on a dark or coloured body are dark pips
-on a lighter one (:func:`cf.photo.negative.stands`).
+on a lighter one (:func:`cf.photo.negative.stands`), then keyed to each colour its tiles'
+bodies may have, where a pink, red, blue or green body is a light face
+(:func:`cf.photo.keyed.reading`).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from cf.photo import missed, nets, reader
+from cf.photo import keyed, missed, nets, reader
 from cf.photo.edges import cut_by_edge
 from cf.photo.geometry import area as _area
 from cf.photo.geometry import covered as _covered
@@ -67,7 +69,8 @@ def read_hand(
     """Read every face-up tile of one hand in a BGR (or grey) image (see
     :func:`cf.photo.reader.read_hand`; the networks check its reading, and read the photo
     again where it refuses). Where neither reads a tile, the photo's negative is read
-    (:func:`cf.photo.negative.stands`)."""
+    (:func:`cf.photo.negative.stands`), then the photo keyed to each colour its tiles'
+    bodies may have (:func:`cf.photo.keyed.reading`)."""
     photo = reader.to_bgr8(np.asarray(image))
     reading, seen = _one_set_seen(photo, top, min_confidence, reduction)
     if reading.reads or any(u.candidates for u in reading.unreadable) or not nets.available():
@@ -75,6 +78,16 @@ def read_hand(
     negative = _one_set(255 - photo, top, min_confidence, reduction, colours=photo)
     if negative_stands(negative, reading, photo, reduction):
         return negative
+    coloured = keyed.reading(
+        photo,
+        reading,
+        seen,
+        negative,
+        lambda view: _one_set(view, top, min_confidence, reduction, colours=photo),
+        reduction,
+    )
+    if coloured is not None:
+        return coloured
     if not reading.found:
         return seen_alone(seen, reading)
     return seen_in_negative(negative, reading, photo, reduction)
