@@ -137,3 +137,32 @@ def test_a_tile_of_another_colour_stops_the_keyed_reading():
     assert keyed.alone(pink, [same, marks])
     assert not keyed.alone(pink, [same, green])
     assert not keyed.alone(pink, [named])
+
+
+def test_a_refusal_names_the_coloured_tiles_read_keyed():
+    # Six pink tiles, each read right keyed to pink, but the reading does not stand (the
+    # patterned table's marks): the refusal names them and says how to photograph them,
+    # rather than only "a tile whose divider was not found".
+    photo = render_family(29, "colour_body", size=(640, 480))
+    reading = combined.read_hand(photo.image, photo.top)
+    assert not reading.ok
+    named = [u for u in reading.unreadable if u.reason == keyed.KEYED_UNSURE]
+    assert sorted(str(u.candidates[0]) for u in named) == sorted(map(str, photo.tiles))
+    assert reading.unreadable[: len(named)] == named  # first, before the other doubts
+
+
+def test_a_keyed_tile_a_refusal_already_names_is_not_named_twice():
+    from cf.photo.reader import PhotoReading, TileRead, Unreadable
+    from cf.tiles import Tile
+
+    photo = _photo()
+    view = keyed.keyed(photo.image, keyed.body_colours(photo.image)[0])
+    box = [tuple(map(int, p)) for p in photo.boxes[0]]
+    coloured = PhotoReading([TileRead(photo.tiles[0], 0.99, box)], [], 640, 480)
+    refusal = PhotoReading([], [Unreadable(box, [Tile.of(1, 0)], "unsure")], 640, 480)
+    assert keyed.seen_keyed([(view, coloured)], refusal, photo.image) == refusal
+    bare = PhotoReading([], [Unreadable(box, [], "a tile whose divider was not found")], 640, 480)
+    out = keyed.seen_keyed([(view, coloured)], bare, photo.image)
+    assert [(u.candidates, u.reason) for u in out.unreadable] == [
+        ([photo.tiles[0]], keyed.KEYED_UNSURE)
+    ]

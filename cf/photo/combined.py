@@ -78,7 +78,7 @@ def read_hand(
     negative = _one_set(255 - photo, top, min_confidence, reduction, colours=photo)
     if negative_stands(negative, reading, photo, reduction):
         return negative
-    coloured = keyed.reading(
+    coloured, tried = keyed.reading(
         photo,
         reading,
         seen,
@@ -90,7 +90,8 @@ def read_hand(
         return coloured
     if not reading.found:
         return seen_alone(seen, reading)
-    return seen_in_negative(negative, reading, photo, reduction)
+    refusal = seen_in_negative(negative, reading, photo, reduction)
+    return keyed.seen_keyed(tried, refusal, photo, reduction)
 
 
 def _one_set(

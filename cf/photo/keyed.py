@@ -21,9 +21,10 @@ import numpy as np
 from cf.photo.geometry import overlap
 from cf.photo.lab import bgr_to_lab
 from cf.photo.missed import UNCOVERED
+from cf.photo.negative import dark_with_light_marks
 from cf.photo.negative import stands as negative_stands
 from cf.photo.oneset import light_bar
-from cf.photo.reader import PhotoReading
+from cf.photo.reader import PhotoReading, TileRead, Unreadable
 from cf.photo.stats import median
 
 #: A body colour: chroma (8-bit a*, b* about 128) at least this. Below it the body is white,
@@ -160,11 +161,12 @@ def reading(
     negative: PhotoReading,
     read: Callable[[np.ndarray], PhotoReading],
     reduction: int = 1,
-) -> PhotoReading | None:
+) -> tuple[PhotoReading | None, list[tuple[np.ndarray, PhotoReading]]]:
     """The reading of the BGR ``photo`` keyed to the first of its body colours
     (:func:`body_colours`) whose reading stands (:func:`stands`) and is the whole hand
-    (:func:`alone`), ``read`` reading a keyed view; None where none does. ``first``,
-    ``seen`` and ``negative``: the photo's own reading, the nets' and the negative's."""
+    (:func:`alone`), ``read`` reading a keyed view, or None where none does; and every
+    keyed view read, with its reading. ``first``, ``seen`` and ``negative``: the photo's
+    own reading, the nets' and the negative's."""
     bodies = body_colours(photo)
     views: dict[int, tuple[np.ndarray, PhotoReading]] = {}
 
@@ -179,5 +181,46 @@ def reading(
         if stands(coloured, first, seen, negative, photo, view, reduction) and alone(
             coloured, [keyed_to(j)[1] for j in range(len(bodies)) if j != i]
         ):
-            return coloured
-    return None
+            return coloured, list(views.values())
+    return None, list(views.values())
+
+
+#: Why a tile read with confidence in the photo keyed to its colour is refused where no
+#: keyed reading stood.
+KEYED_UNSURE = (
+    "read by the tiles' colour (light pips on a coloured tile), but not the whole photo: "
+    "lay such tiles apart on a plain surface of another colour"
+)
+
+
+def seen_keyed(
+    tried: list[tuple[np.ndarray, PhotoReading]],
+    refusal: PhotoReading,
+    photo: np.ndarray,
+    reduction: int = 1,
+) -> PhotoReading:
+    """The refusal of a photo whose keyed readings (``tried``: each keyed view and its
+    reading) did not stand, ``refusal`` being what it is refused with otherwise (the
+    photo's own doubts, or the tiles its negative read): each tile a keyed reading read
+    with confidence that is a coloured tile (a face not light and grey with a divider
+    lighter than its body in the photo, a dark bar across it in the keyed view), and that
+    no doubt of ``refusal`` already names, is a doubt (:data:`KEYED_UNSURE`, the tile its
+    candidate), before ``refusal``'s doubts but those lying on it: the refusal shows the
+    coloured tiles seen and says how to photograph them, rather than only "a tile whose
+    divider was not found" of a patterned table. ``refusal`` as it is where no such tile
+    was read."""
+    named = [u.box for u in refusal.unreadable if u.candidates]
+    found: list[TileRead] = []
+    for view, coloured in tried:
+        for r in coloured.reads:
+            if any(overlap(r.box, box) for box in [*named, *(f.box for f in found)]):
+                continue
+            if dark_with_light_marks(photo, r.box, reduction) and light_bar(
+                255 - view, r.box, reduction
+            ):
+                found.append(r)
+    if not found:
+        return refusal
+    doubts = [Unreadable(r.box, [r.tile], KEYED_UNSURE) for r in found]
+    rest = [u for u in refusal.unreadable if not any(overlap(u.box, r.box) for r in found)]
+    return PhotoReading([], [*doubts, *rest], refusal.width, refusal.height)

@@ -49,6 +49,10 @@ REASONS = (
         "read in the photo's negative (light pips on a dark or coloured tile), but not the "
         "whole photo: lay such tiles apart on a plain, light surface"
     ),
+    N_(
+        "read by the tiles' colour (light pips on a coloured tile), but not the whole photo: "
+        "lay such tiles apart on a plain surface of another colour"
+    ),
 )
 
 #: Reasons with a number or a tile in them: how to find them, and their template.
