@@ -31,8 +31,8 @@ from cf.photo.stats import median
 #: cream, grey or black, which the photo or its negative shows as a light, grey face.
 SATURATED = 25.0
 
-#: How far (8-bit Lab, lightness counted at half) a pixel may be from the edge of the photo's
-#: colour to be a body colour rather than the table's.
+#: How far (8-bit Lab, lightness counted at half) a pixel must be from the median colour
+#: along the photo's edge to be a body colour rather than the table's: more than this.
 APART = 30.0
 
 #: Part of the photo the body colour must cover: less is a mark or a pattern, no tile.
