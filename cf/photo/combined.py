@@ -70,7 +70,9 @@ def read_hand(
     :func:`cf.photo.reader.read_hand`; the networks check its reading, and read the photo
     again where it refuses). Where neither reads a tile, the photo's negative is read
     (:func:`cf.photo.negative.stands`), then the photo keyed to each colour its tiles'
-    bodies may have (:func:`cf.photo.keyed.reading`)."""
+    bodies may have (:func:`cf.photo.keyed.reading`); where none of those stands, the
+    refusal names the tiles the nets (nothing found), or the negative and the keyed
+    readings (something found) read with confidence."""
     photo = reader.to_bgr8(np.asarray(image))
     reading, seen = _one_set_seen(photo, top, min_confidence, reduction)
     if reading.reads or any(u.candidates for u in reading.unreadable) or not nets.available():

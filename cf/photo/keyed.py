@@ -8,7 +8,8 @@ photo keyed to each colour its tiles' bodies may have (:func:`body_colours`, the
 frequent first): each pixel as light as it is near that colour (:func:`keyed`), so that
 the body is a white face and its pips, divider and the table are dark. Such a reading
 stands only as :func:`stands` allows, and where the photo keyed to its other colours reads
-no tile off it (:func:`alone`): :func:`reading`.
+no tile off it (:func:`alone`): :func:`reading`. Where none stands, a refusal names the
+coloured tiles the keyed readings read (:func:`seen_keyed`).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import re
 from cf.i18n import N_, Message, gettext
 
 #: The reasons written as they are (cf/photo/pips.py, missed.py, nets.py, combined.py,
-#: oneset.py).
+#: oneset.py, negative.py, keyed.py).
 REASONS = (
     N_("face enough for one more tile than were read"),
     N_("a tile whose divider was not found"),
