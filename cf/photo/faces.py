@@ -34,7 +34,7 @@ def tile_mask(
     chroma = np.hypot(ab[:, :, 0], ab[:, :, 1])
     l8 = np.clip(light, 0, 255).astype(np.uint8)
     rise = light - _lighting(light)
-    bg = float(median(_border(rise)))
+    bg = float(median(border(rise)))
     neutral = rise[chroma < 25]
     face = float(percentile(neutral, 99.5)) if neutral.size else 0.0
     if darker is None:
@@ -70,7 +70,7 @@ def tile_mask(
     return cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8)), darker
 
 
-def _border(values: np.ndarray) -> np.ndarray:
+def border(values: np.ndarray) -> np.ndarray:
     """The values of a map on the ring along the photo's edge (1/40 of its short side)."""
     h, w = values.shape[:2]
     ring = max(2, min(h, w) // 40)
@@ -93,7 +93,7 @@ LIGHT_TABLE, NEUTRAL = 128.0, 25.0
 def light_table(light: np.ndarray, ab: np.ndarray) -> bool:
     """Whether the photo's edge is a light, neutral table (white, grey or cream)."""
     chroma = np.hypot(ab[:, :, 0], ab[:, :, 1])
-    return float(median(_border(light))) > LIGHT_TABLE and float(median(_border(chroma))) < NEUTRAL
+    return float(median(border(light))) > LIGHT_TABLE and float(median(border(chroma))) < NEUTRAL
 
 
 def _lighting(light: np.ndarray) -> np.ndarray:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
+from cf.photo.faces import border
 from cf.photo.geometry import overlap
 from cf.photo.lab import bgr_to_lab
 from cf.photo.missed import UNCOVERED
@@ -60,18 +61,8 @@ def _distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
 
 
 def _border(lab: np.ndarray) -> np.ndarray:
-    """The median Lab colour of the ring along the photo's edge (1/40 of its short side)."""
-    h, w = lab.shape[:2]
-    ring = max(2, min(h, w) // 40)
-    pixels = np.concatenate(
-        [
-            lab[:ring].reshape(-1, 3),
-            lab[-ring:].reshape(-1, 3),
-            lab[:, :ring].reshape(-1, 3),
-            lab[:, -ring:].reshape(-1, 3),
-        ]
-    )
-    return np.array([median(pixels[:, i]) for i in range(3)], np.float32)
+    """The median Lab colour of the ring along the photo's edge (:func:`cf.photo.faces.border`)."""
+    return np.array([median(border(lab[..., i])) for i in range(3)], np.float32)
 
 
 def body_colours(photo: np.ndarray, most: int = 3) -> list[np.ndarray]:
