@@ -333,7 +333,9 @@ def _merged(
     read is added; every tile the classical reader could not read must be one the nets
     read (filling its outline; never a half with more pips than the set has, nor a tile
     much smaller than the others) or, with no read or doubt of the nets' over it, an
-    outline in which the tiles net sees no face (``no_face``); a tile read that the nets read
+    outline in which the tiles net sees no face (``no_face``); a region of marks no outline
+    covered may be the rest of a tile both read, outlined short (:func:`_rest_of`); a tile
+    read that the nets read
     no tile on must not lie for :data:`ON_TILES` of it or more on tiles they read (the
     halves of two touching tiles, the seam taken for a divider); everything the nets could not read
     must lie in a tile the classical reader read; no tile twice. An outline the classical
@@ -366,7 +368,10 @@ def _merged(
         ):
             return None
     if not all(
-        u in regions or _accounted(u, extra) or _not_a_tile(u, second, no_face)
+        u in regions
+        or _accounted(u, extra)
+        or _rest_of(u, first.reads, second.reads)
+        or _not_a_tile(u, second, no_face)
         for u in first.unreadable
     ):
         return None
@@ -374,6 +379,36 @@ def _merged(
     if len(set(r.tile for r in reads)) < len(reads):
         return None
     return alike_in_size(PhotoReading(reads, [], first.width, first.height))
+
+
+#: Part of a region of marks no outline covered (:data:`cf.photo.missed.UNCOVERED`) that
+#: a tile the nets read must cover, and part of the classical reader's outline of that same
+#: tile, for the region to be the rest of that tile (:func:`_rest_of`).
+REST = 0.9
+
+#: A tile the nets read at most this many times the median area of the other tiles they
+#: read is one tile's size, not two run together.
+ONE_SIZE = 1.4
+
+
+def _rest_of(u: Unreadable, reads: list[TileRead], nets_reads: list[TileRead]) -> bool:
+    """Whether a region of pip-like marks outside every outline the classical reader found
+    (:data:`cf.photo.missed.UNCOVERED`) is the rest of a tile it outlined short: a tile the
+    nets read, of one tile's size beside the others they read (:data:`ONE_SIZE`; none
+    without others), covers the region and the classical reader's outline of the same
+    tile, read as that tile, for :data:`REST` of each. Two readers then read the one tile,
+    and the marks lie on it."""
+    if u.reason != missed.UNCOVERED or len(u.box) < 3:
+        return False
+    for n in nets_reads:
+        others = [_area(o.box) for o in nets_reads if o is not n]
+        if not others or _area(n.box) > ONE_SIZE * float(median(others)):
+            continue
+        if _covered(u.box, [n.box]) < REST:
+            continue
+        if any(r.tile == n.tile and _covered(r.box, [n.box]) >= REST for r in reads):
+            return True
+    return False
 
 
 #: A tile the classical reader read (or could not read) whose outline is less than this
