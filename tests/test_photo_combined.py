@@ -1245,33 +1245,43 @@ def test_black_tiles_on_a_patterned_rug_are_refused_naming_them(cli, tmp_path):
     assert "sobre una superficie lisa y clara" in result.stderr
 
 
-def test_marks_past_a_tile_outlined_short_are_the_rest_of_that_tile():
-    """Small tiles: the classical reader outlined a tile short of its end, so the rest of
-    it, with pips, was "a light, tile-sized region with pip-like marks that no tile read
-    accounts for". Where the nets read that same tile over both, the region is its rest;
-    where they read another tile there, or none, or a region twice a tile's size (two
-    tiles run together, a tile hidden beside the one read), it stays a doubt."""
-    short = _box(0, 0, 50, 60)  # the classical reader's outline: 60 of the tile's 100
-    rest = reader.Unreadable(_box(2, 58, 46, 40), [], combined.missed.UNCOVERED)
-    first = reader.PhotoReading([reader.TileRead(Tile(5, 1), 0.9, short)], [rest])
+def test_marks_around_a_tile_outlined_too_small_are_its_pips_where_both_readers_read_it():
+    """Small tiles: the classical reader outlined a tile too small, and its pips left
+    outside the outline were "a light, tile-sized region with pip-like marks that no tile
+    read accounts for", a region drawn around them that holds the outline. Where the nets
+    read that same tile over both, the marks are its own; where they read another tile
+    there, or none, or one of two tiles' size (two run together, a tile beside the one
+    read), it stays a doubt; so does a region beyond a whole outline (a neighbour's
+    marks), however the nets' tile covers it."""
+    small = _box(10, 10, 30, 80)  # the classical reader's outline of a 50 x 100 tile
+    marks = reader.Unreadable(_box(2, 2, 46, 96), [], combined.missed.UNCOVERED)
+    first = reader.PhotoReading([reader.TileRead(Tile(5, 1), 0.9, small)], [marks])
     others = [reader.TileRead(Tile(3, 2), 0.9, _box(200, 0, 50, 100))]
 
     def nets_read(tile: Tile, box: list[tuple[int, int]]) -> reader.PhotoReading:
         return reader.PhotoReading([reader.TileRead(tile, 0.9, box), *others])
 
     whole = nets_read(Tile(5, 1), _box(0, 0, 50, 100))
-    assert combined._rest_of(rest, first.reads, whole.reads)
+    assert combined._rest_of(marks, first.reads, whole.reads)
     assert sorted(combined._merged(first, whole).tiles) == [Tile(3, 2), Tile(5, 1)]
-    # Without the rule the region stays a doubt: the tile over it is no tile only the nets read.
-    assert not combined._accounted(rest, [])
+    # Without the rule the region stays a doubt: no tile only the nets read lies over it.
+    assert not combined._accounted(marks, [])
     for nets_ in (
         nets_read(Tile(5, 2), _box(0, 0, 50, 100)),  # another tile: the readers disagree
         nets_read(Tile(5, 1), _box(0, 0, 50, 60)),  # the nets' tile does not cover it
-        nets_read(Tile(5, 1), _box(0, 0, 50, 200)),  # two tiles' size: a tile beside it
+        nets_read(Tile(5, 1), _box(0, 0, 50, 200)),  # two tiles' size
         reader.PhotoReading(others),  # the nets read nothing there
     ):
-        assert not combined._rest_of(rest, first.reads, nets_.reads)
+        assert not combined._rest_of(marks, first.reads, nets_.reads)
         assert combined._merged(first, nets_) is None
+    # A region beyond a whole outline holds none of it: a neighbour's marks, not its pips.
+    outline = _box(0, 0, 50, 100)
+    beyond = reader.Unreadable(_box(2, 102, 46, 30), [], combined.missed.UNCOVERED)
+    first = reader.PhotoReading([reader.TileRead(Tile(5, 1), 0.9, outline)], [beyond])
+    longer = nets_read(Tile(5, 1), _box(0, 0, 50, 138))
+    assert combined._covered(beyond.box, [longer.reads[0].box]) >= combined.REST
+    assert not combined._rest_of(beyond, first.reads, longer.reads)
+    assert combined._merged(first, longer) is None
     # Only a region of marks no outline covered is so settled, not an outline's doubt.
-    outline = reader.Unreadable(rest.box, [], "a tile whose divider was not found")
-    assert not combined._rest_of(outline, first.reads, whole.reads)
+    other = reader.Unreadable(marks.box, [], "a tile whose divider was not found")
+    assert not combined._rest_of(other, [reader.TileRead(Tile(5, 1), 0.9, small)], whole.reads)

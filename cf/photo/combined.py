@@ -334,15 +334,14 @@ def _merged(
     read (filling its outline; never a half with more pips than the set has, nor a tile
     much smaller than the others) or, with no read or doubt of the nets' over it, an
     outline in which the tiles net sees no face (``no_face``); a region of marks no outline
-    covered may be the rest of a tile both read, outlined short (:func:`_rest_of`); a tile
-    read that the nets read
-    no tile on must not lie for :data:`ON_TILES` of it or more on tiles they read (the
-    halves of two touching tiles, the seam taken for a divider); everything the nets could not read
-    must lie in a tile the classical reader read; no tile twice. An outline the classical
-    reader could not read that holds several tiles the nets read, all the face in it
-    theirs (``run_together``: tiles run together, outlined as one), is accounted for by
-    them; a tile of the nets' with a half that is no half lying in it is a piece of two of
-    them."""
+    covered may hold the pips of a tile both read, outlined too small (:func:`_rest_of`);
+    a tile read that the nets read no tile on must not lie for :data:`ON_TILES` of it or
+    more on tiles they read (the halves of two touching tiles, the seam taken for a
+    divider); everything the nets could not read must lie in a tile the classical reader
+    read; no tile twice. An outline the classical reader could not read that holds
+    several tiles the nets read, all the face in it theirs (``run_together``: tiles run
+    together, outlined as one), is accounted for by them; a tile of the nets' with a half
+    that is no half lying in it is a piece of two of them."""
     extra = []
     for read in second.reads:
         same = [r for r in first.reads if _overlap(r.box, read.box)]
@@ -383,8 +382,12 @@ def _merged(
 
 #: Part of a region of marks no outline covered (:data:`cf.photo.missed.UNCOVERED`) that
 #: a tile the nets read must cover, and part of the classical reader's outline of that same
-#: tile, for the region to be the rest of that tile (:func:`_rest_of`).
+#: tile, for the marks to be that tile's (:func:`_rest_of`).
 REST = 0.9
+
+#: Part of the classical reader's outline that must lie in such a region: the region is
+#: drawn around pips its outline, too small, left out, so it holds the outline.
+IN_REGION = 0.5
 
 #: A tile the nets read at most this many times the median area of the other tiles they
 #: read is one tile's size, not two run together.
@@ -393,13 +396,28 @@ ONE_SIZE = 1.4
 
 def _rest_of(u: Unreadable, reads: list[TileRead], nets_reads: list[TileRead]) -> bool:
     """Whether a region of pip-like marks outside every outline the classical reader found
-    (:data:`cf.photo.missed.UNCOVERED`) is the rest of a tile it outlined short: a tile the
-    nets read, of one tile's size beside the others they read (:data:`ONE_SIZE`; none
-    without others), covers the region and the classical reader's outline of the same
-    tile, read as that tile, for :data:`REST` of each. Two readers then read the one tile,
-    and the marks lie on it."""
+    (:data:`cf.photo.missed.UNCOVERED`) holds the pips of a tile it outlined too small: its
+    outline, read, lies in the region for :data:`IN_REGION` of it, and a tile the nets
+    read, the same tile, of one tile's size beside the others they read
+    (:data:`ONE_SIZE`; none without others), covers both the region and that outline for
+    :data:`REST` of each. Two readers then read the one tile, and the marks are its own.
+    A region beyond a whole outline (a neighbour's marks) holds none of it."""
     if u.reason != missed.UNCOVERED or len(u.box) < 3:
         return False
+    for n in nets_reads:
+        others = [_area(o.box) for o in nets_reads if o is not n]
+        if not others or _area(n.box) > ONE_SIZE * float(median(others)):
+            continue
+        if _covered(u.box, [n.box]) < REST:
+            continue
+        if any(
+            r.tile == n.tile
+            and _covered(r.box, [n.box]) >= REST
+            and _covered(r.box, [u.box]) >= IN_REGION
+            for r in reads
+        ):
+            return True
+    return False
     for n in nets_reads:
         others = [_area(o.box) for o in nets_reads if o is not n]
         if not others or _area(n.box) > ONE_SIZE * float(median(others)):
