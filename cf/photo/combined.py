@@ -418,15 +418,6 @@ def _rest_of(u: Unreadable, reads: list[TileRead], nets_reads: list[TileRead]) -
         ):
             return True
     return False
-    for n in nets_reads:
-        others = [_area(o.box) for o in nets_reads if o is not n]
-        if not others or _area(n.box) > ONE_SIZE * float(median(others)):
-            continue
-        if _covered(u.box, [n.box]) < REST:
-            continue
-        if any(r.tile == n.tile and _covered(r.box, [n.box]) >= REST for r in reads):
-            return True
-    return False
 
 
 #: A tile the classical reader read (or could not read) whose outline is less than this
