@@ -1,6 +1,6 @@
-"""The reader ``cf score --photo`` runs (cf/photo/combined.py): the classical pipeline,
-checked by the networks, which read again where it refuses; two readers that disagree are
-a refusal."""
+"""The reader ``cf score --photo`` runs (cf/photo/combined.py, the rules of its merge in
+cf/photo/merge.py): the classical pipeline, checked by the networks, which read again
+where it refuses; two readers that disagree are a refusal."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 
-from cf.photo import combined, negative, nets, oneset, reader  # noqa: E402
+from cf.photo import combined, geometry, merge, negative, nets, oneset, reader  # noqa: E402
 from cf.photo.scenes import render_family  # noqa: E402
 from cf.photo.synth import render_hand  # noqa: E402
 from cf.tiles import Tile  # noqa: E402
@@ -51,7 +51,7 @@ def test_two_readers_that_disagree_are_a_refusal(monkeypatch):
     assert combined.read_hand(photo.image, 9) is refused
     width = round(float(np.linalg.norm(photo.boxes[0][1] - photo.boxes[0][0])))
     corner = _box(1, 1, width, 2 * width)
-    assert not any(combined._overlap(corner, b.tolist()) for b in photo.boxes)
+    assert not any(geometry.overlap(corner, b.tolist()) for b in photo.boxes)
     elsewhere = reader.PhotoReading(
         reads=[reader.TileRead(Tile(7, 0), 0.9, corner)],
         unreadable=[reader.Unreadable(second, [])],
@@ -59,7 +59,7 @@ def test_two_readers_that_disagree_are_a_refusal(monkeypatch):
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: elsewhere)
     refused = combined.read_hand(photo.image, 9)
     assert not refused.ok
-    assert [u.candidates for u in refused.unreadable if u.reason == combined.FACELESS] == [
+    assert [u.candidates for u in refused.unreadable if u.reason == merge.FACELESS] == [
         [Tile(7, 0)]
     ]
     view = nets.seen(photo.image)
@@ -202,7 +202,7 @@ def test_a_tile_the_classical_reader_outlined_and_the_nets_missed_is_a_refusal(m
     junk = reader.Unreadable(_box(2, 2, 30, 60), [])
     found = reader.PhotoReading(unreadable=[junk])
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: found)
-    assert all(not combined._inside(np.mean(b, axis=0), _box(2, 2, 30, 60)) for b in photo.boxes)
+    assert all(not geometry.inside(np.mean(b, axis=0), _box(2, 2, 30, 60)) for b in photo.boxes)
     assert nets.face_share(nets.seen(photo.image), np.array(_box(2, 2, 30, 60))) < 0.05
     # No tile both readers found: nothing shows the net sees this photo's tiles.
     assert combined.read_hand(photo.image, 9) is found
@@ -211,7 +211,7 @@ def test_a_tile_the_classical_reader_outlined_and_the_nets_missed_is_a_refusal(m
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: both)
     monkeypatch.setattr(combined, "_halves_read", lambda image, first, *a: first)
     assert sorted(combined.read_hand(photo.image, 9).tiles) == sorted(photo.tiles)
-    monkeypatch.setattr(nets, "face_share", lambda view, box: combined.NO_FACE)
+    monkeypatch.setattr(nets, "face_share", lambda view, box: merge.NO_FACE)
     assert combined.read_hand(photo.image, 9) is both
     # The net sees the tiles but read none itself: no evidence either.
     monkeypatch.undo()
@@ -289,15 +289,15 @@ def test_an_outline_the_nets_see_no_face_in_is_no_tile_unless_they_found_somethi
         reads=[reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles, boxes, strict=True)]
     )
     no_face = lambda box: True  # noqa: E731
-    assert combined._merged(reader.PhotoReading(unreadable=[junk]), nets_read, no_face)
-    assert combined._merged(reader.PhotoReading(unreadable=[junk]), nets_read) is None
+    assert merge.merged(reader.PhotoReading(unreadable=[junk]), nets_read, no_face)
+    assert merge.merged(reader.PhotoReading(unreadable=[junk]), nets_read) is None
     marks = reader.Unreadable(junk.box, [], combined.missed.UNCOVERED)
-    assert combined._merged(reader.PhotoReading(unreadable=[marks]), nets_read, no_face)
+    assert merge.merged(reader.PhotoReading(unreadable=[marks]), nets_read, no_face)
     # Over a tile the nets read, an outline too big for it to fill stays a doubt.
     centre = np.mean(photo.boxes[0], axis=0)
     big = reader.Unreadable(_box(*(round(v) - 150 for v in centre), 300, 300), [])
-    assert combined._overlap(big.box, boxes[0])
-    assert combined._merged(reader.PhotoReading(unreadable=[big]), nets_read, no_face) is None
+    assert geometry.overlap(big.box, boxes[0])
+    assert merge.merged(reader.PhotoReading(unreadable=[big]), nets_read, no_face) is None
     for other in (
         reader.Unreadable(junk.box, [], "13 pips, more than the set has", 13),
         reader.Unreadable(junk.box, [Tile(1, 1)], combined.SMALL),
@@ -305,7 +305,7 @@ def test_an_outline_the_nets_see_no_face_in_is_no_tile_unless_they_found_somethi
         reader.Unreadable([(5, 5)] * 4, []),
     ):
         first = reader.PhotoReading(unreadable=[other])
-        assert combined._merged(first, nets_read, no_face) is None
+        assert merge.merged(first, nets_read, no_face) is None
 
 
 @pytest.mark.parametrize("reduction", [1, 2])
@@ -317,7 +317,7 @@ def test_a_tile_the_nets_see_but_did_not_read_stays_a_refusal(monkeypatch, reduc
     boxes = [[(round(x), round(y)) for x, y in b] for b in photo.boxes]
     image = photo.image if reduction == 1 else cv2.resize(photo.image, (320, 240))
     share = nets.face_share(nets.seen(image), np.array(boxes[3]) / reduction)
-    assert share > combined.NO_FACE
+    assert share > merge.NO_FACE
     three = [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles[:3], boxes, strict=False)]
     # The outline as the classical reader drew it, and a loose one (a quarter bigger).
     centre = np.mean(photo.boxes[3], axis=0)
@@ -332,7 +332,7 @@ def test_a_tile_the_nets_see_but_did_not_read_stays_a_refusal(monkeypatch, reduc
     # decoded at half its size too.
     bare = _box(560, 400, 30, 60)
     first = reader.PhotoReading(three, [reader.Unreadable(bare, [])], 640, 480)
-    assert all(not combined._inside(np.mean(b, axis=0), bare) for b in photo.boxes)
+    assert all(not geometry.inside(np.mean(b, axis=0), bare) for b in photo.boxes)
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
     reading = combined.read_hand(image, 9, reduction=reduction)
     assert reading.ok and sorted(reading.tiles) == sorted(photo.tiles[:3])
@@ -392,7 +392,7 @@ def test_a_confident_classical_reading_the_nets_contradict_is_a_refusal(monkeypa
     assert not reading.ok and sorted(reading.tiles) == sorted(photo.tiles[1:])
     [doubt] = reading.unreadable
     assert doubt.candidates == [photo.tiles[0]]
-    assert combined._overlap(doubt.box, boxes[0])
+    assert geometry.overlap(doubt.box, boxes[0])
     # All four read: the classical reading stands as it is; also for the photo decoded at
     # half its size (outlines in the photo's own pixels, the nets' too).
     right = reader.PhotoReading(
@@ -486,17 +486,17 @@ def test_a_tile_read_across_the_seam_of_two_the_nets_read_is_a_refusal():
     # spans the far half of one and the near half of the other.
     left, right = _box(0, 0, 40, 80), _box(0, 84, 40, 80)
     seam = _box(0, 42, 40, 80)
-    assert not any(combined._overlap(seam, b) for b in (left, right))
+    assert not any(geometry.overlap(seam, b) for b in (left, right))
     first = reader.PhotoReading(
         [reader.TileRead(Tile(6, 2), 0.9, seam)], [reader.Unreadable(_box(200, 0, 40, 80), [])]
     )
     both = reader.PhotoReading(
         [reader.TileRead(Tile(2, 2), 0.95, left), reader.TileRead(Tile(6, 4), 0.95, right)]
     )
-    assert combined._merged(first, both, lambda box: True) is None
+    assert merge.merged(first, both, lambda box: True) is None
     # Nets tiles elsewhere, or over less than half of it, leave it be.
     apart = reader.PhotoReading([reader.TileRead(Tile(2, 2), 0.95, _box(100, 0, 40, 80))])
-    merged = combined._merged(first, apart, lambda box: True)
+    merged = merge.merged(first, apart, lambda box: True)
     assert merged is not None and Tile(6, 2) in merged.tiles
 
 
@@ -511,7 +511,7 @@ def test_tiles_run_together_outlined_as_one_are_the_tiles_the_nets_read(monkeypa
     region = [
         (round(float(x)), round(float(y))) for x, y in cv2.boxPoints(cv2.minAreaRect(points))
     ]
-    assert not combined._inside(np.mean(photo.boxes[3], axis=0), region)
+    assert not geometry.inside(np.mean(photo.boxes[3], axis=0), region)
     reads = [reader.TileRead(t, 0.9, b) for t, b in zip(photo.tiles, boxes, strict=True)]
     first = reader.PhotoReading([], [reader.Unreadable(region, [])], 640, 480)
     monkeypatch.setattr(reader, "read_hand", lambda *a, **k: first)
@@ -526,39 +526,37 @@ def test_tiles_run_together_outlined_as_one_are_the_tiles_the_nets_read(monkeypa
         assert right or reading is first
     view = nets.seen(photo.image)
     second = reader.PhotoReading(reads)
-    assert combined._run_together(reader.Unreadable(region, []), second, view, 1)
+    assert merge.run_together(reader.Unreadable(region, []), second, view, 1)
     # An outline of the whole frame (the face mask ran into the table) likewise: read when
     # all the face in it is the nets' tiles, a refusal when one of them is missing.
     frame = reader.Unreadable(_box(0, 0, 639, 479), [], "not a tile face")
-    assert combined._run_together(frame, second, view, 1)
-    assert not combined._run_together(frame, reader.PhotoReading(reads[1:]), view, 1)
+    assert merge.run_together(frame, second, view, 1)
+    assert not merge.run_together(frame, reader.PhotoReading(reads[1:]), view, 1)
     # "Face enough for one more tile" over the table (the light table's face mask ran into
     # it) likewise; over a tile's area in a corner it is a double blank missed, a doubt.
     more = combined.missed.ONE_MORE
     table = reader.Unreadable(frame.box, [], more)
-    assert combined._run_together(table, second, view, 1, (640, 480))
-    assert not combined._run_together(table, second, view, 1)  # the photo's size unknown
+    assert merge.run_together(table, second, view, 1, (640, 480))
+    assert not merge.run_together(table, second, view, 1)  # the photo's size unknown
     width = round(float(np.linalg.norm(photo.boxes[0][1] - photo.boxes[0][0])))
     corner = reader.Unreadable(_box(639 - width, 479 - 2 * width, width, 2 * width), [], more)
-    assert combined._edges_met(corner.box, (640, 480)) == 2
-    assert not combined._run_together(corner, second, view, 1, (640, 480))
-    assert combined._edges_met(_box(100, 100, 50, 50), (640, 480)) == 0
+    assert merge._edges_met(corner.box, (640, 480)) == 2
+    assert not merge.run_together(corner, second, view, 1, (640, 480))
+    assert merge._edges_met(_box(100, 100, 50, 50), (640, 480)) == 0
     # Nor is it settled over the three tiles' region, which meets no edge of the photo.
-    assert combined._edges_met(region, (640, 480)) < 2
-    assert not combined._run_together(
-        reader.Unreadable(region, [], more), second, view, 1, (640, 480)
-    )
+    assert merge._edges_met(region, (640, 480)) < 2
+    assert not merge.run_together(reader.Unreadable(region, [], more), second, view, 1, (640, 480))
     # A region of one tile's size is a tile, read or not.
     centre = np.mean(photo.boxes[0], axis=0)
     loose = [(round(x), round(y)) for x, y in centre + (photo.boxes[0] - centre) * 1.3]
-    assert not combined._run_together(reader.Unreadable(loose, []), second, view, 1)
+    assert not merge.run_together(reader.Unreadable(loose, []), second, view, 1)
     # Nor is a strip from one tile's centre to the next's, far less than two tiles.
     ends = np.array([np.mean(photo.boxes[i], axis=0) for i in (0, 1)], np.float32)
     (cx, cy), (w, h), angle = cv2.minAreaRect(ends)
     strip = cv2.boxPoints(((cx, cy), (w + 8, 8) if w >= h else (8, h + 8), angle))
     strip_box = [(round(float(x)), round(float(y))) for x, y in strip]
-    assert all(combined._inside(end, strip_box) for end in ends)
-    assert not combined._run_together(reader.Unreadable(strip_box, []), second, view, 1)
+    assert all(geometry.inside(end, strip_box) for end in ends)
+    assert not merge.run_together(reader.Unreadable(strip_box, []), second, view, 1)
     # A tile of the nets' with a half that is no half, lying in the region, is a piece of
     # two tiles; any other doubt of theirs there is not.
     piece = reader.Unreadable(_box(round(centre[0]) - 20, round(centre[1]) - 30, 40, 60), [])
@@ -602,30 +600,30 @@ def test_the_nets_whole_reading_stands_where_the_classical_reader_saw_only_parts
         [reader.TileRead(Tile(1, 1), 0.9, half), reader.TileRead(Tile(6, 2), 0.9, seam)],
         [divider],
     )
-    assert combined._merged(first, nets_read) is None
-    assert combined._nets_stand(first, nets_read, _never, lambda u: False)
+    assert merge.merged(first, nets_read) is None
+    assert merge.nets_stand(first, nets_read, _never, lambda u: False)
     # A whole tile read as another: the readers disagree.
     whole = reader.PhotoReading([reader.TileRead(Tile(1, 1), 0.9, left)], [divider])
-    assert not combined._nets_stand(whole, nets_read, _never, lambda u: False)
+    assert not merge.nets_stand(whole, nets_read, _never, lambda u: False)
     # A tile read where the nets read none: one more tile than theirs.
     apart = reader.PhotoReading([reader.TileRead(Tile(1, 0), 0.9, _box(200, 0, 40, 80))])
-    assert not combined._nets_stand(apart, nets_read, _never, lambda u: False)
+    assert not merge.nets_stand(apart, nets_read, _never, lambda u: False)
     # A tile of the nets' shorter than the others (a printed picture as wide as a tile).
     short = reader.PhotoReading(
         [*nets_read.reads, reader.TileRead(Tile(6, 1), 0.95, _box(200, 0, 40, 60))]
     )
-    assert not combined._nets_stand(first, short, _never, lambda u: False)
+    assert not merge.nets_stand(first, short, _never, lambda u: False)
     narrow = reader.PhotoReading(
         [*nets_read.reads, reader.TileRead(Tile(6, 1), 0.95, _box(200, 0, 28, 80))]
     )
-    assert not combined._nets_stand(first, narrow, _never, lambda u: False)
+    assert not merge.nets_stand(first, narrow, _never, lambda u: False)
     # A doubt of the nets' own: their reading is not whole.
     doubtful = reader.PhotoReading(nets_read.reads, [reader.Unreadable(_box(200, 0, 40, 80), [])])
-    assert not combined._nets_stand(first, doubtful, _never, lambda u: False)
+    assert not merge.nets_stand(first, doubtful, _never, lambda u: False)
     # What it could not read lies on the nets' tiles, or is no tile by them; not elsewhere.
     off = reader.PhotoReading([], [reader.Unreadable(_box(200, 0, 40, 80), [])])
-    assert not combined._nets_stand(off, nets_read, _never, lambda u: False)
-    assert combined._nets_stand(off, nets_read, lambda box: True, lambda u: False)
+    assert not merge.nets_stand(off, nets_read, _never, lambda u: False)
+    assert merge.nets_stand(off, nets_read, lambda box: True, lambda u: False)
 
 
 @pytest.mark.parametrize(
@@ -650,9 +648,9 @@ def test_doubts_the_nets_whole_reading_settles_only_as_parts_of_its_tiles(
         ]
     )
     first = reader.PhotoReading([], [reader.Unreadable(box, [], reason, pips)])
-    assert combined._nets_stand(first, nets_read, _never, lambda u: False) is stands
+    assert merge.nets_stand(first, nets_read, _never, lambda u: False) is stands
     if reason == combined.missed.ONE_MORE:
-        assert combined._nets_stand(first, nets_read, _never, lambda u: True)
+        assert merge.nets_stand(first, nets_read, _never, lambda u: True)
 
 
 def test_a_doubt_of_the_nets_on_tiles_read_but_in_none_still_counts():
@@ -666,19 +664,19 @@ def test_a_doubt_of_the_nets_on_tiles_read_but_in_none_still_counts():
     )
     for doubt in (_box(30, 2, 41, 40), _box(40, 40, 21, 21), _box(47, 47, 7, 7)):
         centre = np.mean(doubt, axis=0)
-        assert not any(combined._inside(centre, t) for t in (a, b))
-        assert combined._covered(doubt, [a, b]) > 0.9
+        assert not any(geometry.inside(centre, t) for t in (a, b))
+        assert geometry.covered(doubt, [a, b]) > 0.9
         nets_read = reader.PhotoReading(
             [reader.TileRead(Tile(3, 1), 0.95, a)], [reader.Unreadable(doubt, [])]
         )
-        assert not combined._nothing_more(first, nets_read)
-        assert combined._merged(first, nets_read) is None
+        assert not merge.nothing_more(first, nets_read)
+        assert merge.merged(first, nets_read) is None
     # One over a tile read (its centre in it) is of that tile.
     inside = reader.PhotoReading(
         [reader.TileRead(Tile(3, 1), 0.95, a)], [reader.Unreadable(_box(10, 40, 20, 20), [])]
     )
-    assert combined._nothing_more(first, inside)
-    assert combined._merged(first, inside) is not None
+    assert merge.nothing_more(first, inside)
+    assert merge.merged(first, inside) is not None
 
 
 def test_a_doubt_of_the_nets_much_bigger_than_the_tile_read_it_lies_on_still_counts():
@@ -690,11 +688,11 @@ def test_a_doubt_of_the_nets_much_bigger_than_the_tile_read_it_lies_on_still_cou
     a = _box(100, 0, 100, 50)  # the two halves, read as one tile
     first = reader.PhotoReading([reader.TileRead(Tile(7, 7), 0.9, a)])
     row = _box(0, 0, 600, 100)  # six tiles run together, its centre in a
-    assert combined._inside(np.mean(row, axis=0), a) or combined._inside(np.mean(a, axis=0), row)
-    assert combined._covered(row, [a]) < 0.5
+    assert geometry.inside(np.mean(row, axis=0), a) or geometry.inside(np.mean(a, axis=0), row)
+    assert geometry.covered(row, [a]) < 0.5
     nets_row = reader.PhotoReading([], [reader.Unreadable(row, [], nets.NOT_ONE_TILE)])
-    assert not combined._nothing_more(first, nets_row)
-    assert combined._merged(first, nets_row) is None
+    assert not merge.nothing_more(first, nets_row)
+    assert merge.merged(first, nets_row) is None
     # A doubt of about a tile's size over it, however askew (an independent review's
     # case: 1.2 times the tile each way, turned 60 degrees about its centre, covered
     # 0.48), is of that tile; so is one twice its size that the tile covers for half.
@@ -702,12 +700,12 @@ def test_a_doubt_of_the_nets_much_bigger_than_the_tile_read_it_lies_on_still_cou
     rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
     corners = np.array([(-60, -30), (60, -30), (60, 30), (-60, 30)]) @ rotation.T + (150, 25)
     askew = [(round(x), round(y)) for x, y in corners]
-    assert 1.3 < combined._area(askew) / combined._area(a) < 2
-    assert combined._covered(askew, [a]) < 0.5
+    assert 1.3 < geometry.area(askew) / geometry.area(a) < 2
+    assert geometry.covered(askew, [a]) < 0.5
     for doubt in (askew, _box(100, 0, 100, 100)):
         nets_doubt = reader.PhotoReading([], [reader.Unreadable(doubt, [], nets.NO_DIVIDER)])
-        assert combined._nothing_more(first, nets_doubt)
-        assert combined._merged(first, nets_doubt) is not None
+        assert merge.nothing_more(first, nets_doubt)
+        assert merge.merged(first, nets_doubt) is not None
     # The photo itself (a synthetic hand, its tiles 100 pixels wide, blurred by a Gaussian
     # of sigma 8): refused, not read as 7-7.
     photo = render_hand(139, difficulty=0)
@@ -824,9 +822,9 @@ def test_a_speck_stops_no_reading_both_readers_agree_on_but_any_other_merge():
         nets_read = reader.PhotoReading(
             [reader.TileRead(Tile(3, 1), 0.95, a)], [reader.Unreadable(far, [], reason)]
         )
-        assert combined._nothing_more(first, nets_read) is not counts
-        assert combined._merged(first, nets_read) is None
-        assert not combined._nets_stand(first, nets_read, _never, lambda u: False)
+        assert merge.nothing_more(first, nets_read) is not counts
+        assert merge.merged(first, nets_read) is None
+        assert not merge.nets_stand(first, nets_read, _never, lambda u: False)
 
 
 def test_a_big_photos_smaller_copies_are_scaled_from_one_reduced_copy(monkeypatch):
@@ -873,9 +871,7 @@ def test_a_stretch_of_table_read_as_a_blank_tile_is_a_refusal(seed):
     assert classical.ok and classical.tiles == (Tile(0, 0),)
     reading = combined.read_hand(photo.image, photo.top)
     assert not reading.ok
-    assert [u.reason for u in reading.unreadable if Tile(0, 0) in u.candidates] == [
-        combined.FACELESS
-    ]
+    assert [u.reason for u in reading.unreadable if Tile(0, 0) in u.candidates] == [merge.FACELESS]
 
 
 def test_a_tiles_net_blind_to_one_tile_of_a_hand_drops_none(monkeypatch):
@@ -898,7 +894,7 @@ def test_a_tiles_net_blind_to_one_tile_of_a_hand_drops_none(monkeypatch):
     monkeypatch.setattr(nets, "seen", blind)
     reading = combined.read_hand(photo.image, 9)
     assert not reading.ok
-    assert [u.candidates for u in reading.unreadable if u.reason == combined.FACELESS] == [
+    assert [u.candidates for u in reading.unreadable if u.reason == merge.FACELESS] == [
         [photo.tiles[0]]
     ]
 
@@ -931,7 +927,7 @@ def test_tiles_with_light_pips_on_a_dark_body_are_read_in_the_negative():
     assert sorted(reading.tiles) == sorted(photo.tiles)
     # Boxes are in the photo's pixels: each tile read lies on its tile.
     for read in reading.reads:
-        assert any(combined._overlap(read.box, b.tolist()) for b in photo.boxes)
+        assert any(geometry.overlap(read.box, b.tolist()) for b in photo.boxes)
 
 
 def test_the_negative_is_not_read_where_the_photo_read_a_tile():
@@ -1151,7 +1147,7 @@ def test_a_big_photo_read_in_the_negative_keeps_its_own_pixels(tmp_path):
     assert (reading.width, reading.height) == (4000, 3000)
     scale = 4000 / photo.image.shape[1]
     for read in reading.reads:
-        assert any(combined._overlap(read.box, (b * scale).tolist()) for b in photo.boxes)
+        assert any(geometry.overlap(read.box, (b * scale).tolist()) for b in photo.boxes)
 
 
 def test_the_negative_reading_compares_the_tiles_colours_in_the_photo(monkeypatch):
@@ -1264,28 +1260,28 @@ def test_marks_around_a_tile_outlined_too_small_are_its_pips_where_both_readers_
         return reader.PhotoReading([reader.TileRead(tile, 0.9, box), *others])
 
     whole = nets_read(Tile(5, 1), _box(0, 0, 50, 100))
-    assert combined._rest_of(marks, first.reads, whole.reads)
-    assert sorted(combined._merged(first, whole).tiles) == [Tile(3, 2), Tile(5, 1)]
+    assert merge._rest_of(marks, first.reads, whole.reads)
+    assert sorted(merge.merged(first, whole).tiles) == [Tile(3, 2), Tile(5, 1)]
     # Without the rule the region stays a doubt: nothing else in the merge settles it.
     with monkeypatch.context() as patched:
-        patched.setattr(combined, "_rest_of", lambda *args: False)
-        assert combined._merged(first, whole) is None
+        patched.setattr(merge, "_rest_of", lambda *args: False)
+        assert merge.merged(first, whole) is None
     for nets_ in (
         nets_read(Tile(5, 2), _box(0, 0, 50, 100)),  # another tile: the readers disagree
         nets_read(Tile(5, 1), _box(0, 0, 50, 60)),  # the nets' tile does not cover it
         nets_read(Tile(5, 1), _box(0, 0, 50, 200)),  # two tiles' size
         reader.PhotoReading(others),  # the nets read nothing there
     ):
-        assert not combined._rest_of(marks, first.reads, nets_.reads)
-        assert combined._merged(first, nets_) is None
+        assert not merge._rest_of(marks, first.reads, nets_.reads)
+        assert merge.merged(first, nets_) is None
     # A region beyond a whole outline holds none of it: a neighbour's marks, not its pips.
     outline = _box(0, 0, 50, 100)
     beyond = reader.Unreadable(_box(2, 102, 46, 30), [], combined.missed.UNCOVERED)
     first = reader.PhotoReading([reader.TileRead(Tile(5, 1), 0.9, outline)], [beyond])
     longer = nets_read(Tile(5, 1), _box(0, 0, 50, 138))
-    assert combined._covered(beyond.box, [longer.reads[0].box]) >= combined.REST
-    assert not combined._rest_of(beyond, first.reads, longer.reads)
-    assert combined._merged(first, longer) is None
+    assert geometry.covered(beyond.box, [longer.reads[0].box]) >= merge.REST
+    assert not merge._rest_of(beyond, first.reads, longer.reads)
+    assert merge.merged(first, longer) is None
     # Only a region of marks no outline covered is so settled, not an outline's doubt.
     other = reader.Unreadable(marks.box, [], "a tile whose divider was not found")
-    assert not combined._rest_of(other, [reader.TileRead(Tile(5, 1), 0.9, small)], whole.reads)
+    assert not merge._rest_of(other, [reader.TileRead(Tile(5, 1), 0.9, small)], whole.reads)

@@ -1,4 +1,4 @@
-"""A worn pip (cf/photo/pips.py ``WORN``, cf/photo/combined.py ``unsettled``): a half whose
+"""A worn pip (cf/photo/pips.py ``WORN``, cf/photo/merge.py ``unsettled``): a half whose
 count leaves its layout's centre empty, with a faint mark there, may be the next odd number
 with its centre pip worn away. The classical reader doubts it, and no reading settles the
 doubt."""
@@ -12,7 +12,7 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 
-from cf.photo import combined, pips, reader  # noqa: E402
+from cf.photo import combined, merge, pips, reader  # noqa: E402
 from cf.photo.scenes import render_family  # noqa: E402
 from cf.tiles import Tile  # noqa: E402
 
@@ -97,14 +97,14 @@ def test_no_reading_settles_a_worn_pip():
     settled by the nets' reading over them."""
     box = [(0, 0), (10, 0), (10, 20), (0, 20)]
     worn = reader.Unreadable(box, [Tile(4, 2), Tile(5, 2)], f"a faint blob; {pips.WORN}")
-    assert combined.unsettled(worn)
+    assert merge.unsettled(worn)
     for tile in (Tile(4, 2), Tile(5, 2)):
-        assert not combined._accounted(worn, [reader.TileRead(tile, 1.0, box)])
+        assert not merge.accounted(worn, [reader.TileRead(tile, 1.0, box)])
     other = reader.Unreadable(box, [Tile(4, 2), Tile(5, 2)], "a faint blob")
-    assert not combined.unsettled(other)
-    assert combined._accounted(other, [reader.TileRead(Tile(5, 2), 1.0, box)])
+    assert not merge.unsettled(other)
+    assert merge.accounted(other, [reader.TileRead(Tile(5, 2), 1.0, box)])
     over = reader.Unreadable(box, [], "10 pips, more than the set has", pips=10)
-    assert combined.unsettled(over)
+    assert merge.unsettled(over)
 
 
 def _half(count_layout, centre_ink):

@@ -33,7 +33,7 @@ OVER_SET = re.compile(r"(\d+) pips, more than the set has")
 #: 10: :data:`EMPTY_CENTRE`) but whose centre is faintly marked (:func:`_centre_mark`): the
 #: next odd number is the same layout with a pip at the centre, and a pip worn down to a
 #: trace of its ink leaves exactly the even layout, which every other check takes for
-#: right. No other reading settles it (:func:`cf.photo.combined.unsettled`): a net that
+#: right. No other reading settles it (:func:`cf.photo.merge.unsettled`): a net that
 #: reads the even count sees no pip there, which is no evidence that none was, and one
 #: that reads the odd count may be counting a speck of dirt (an independent review's).
 WORN = "a faint mark where a pip would make the next number (a worn pip?)"

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 #: beside that tile's) or out of the frame (at an edge): those are no specks. Bits of face
 #: within that reach count with it (a tile's edge seen in pieces is no speck). A speck is
 #: still a doubt of the nets'; only where both readers read the same whole hand does it
-#: not stop that reading (:func:`cf.photo.combined._nothing_more`).
+#: not stop that reading (:func:`cf.photo.merge.nothing_more`).
 SPECK = 0.1
 SPECK_APART = 0.5
 
