@@ -210,6 +210,28 @@ def test_cli_rating_table_and_json(cli, tmp_path):
     assert " ?" in text
 
 
+def test_cli_players_equal_on_rating_are_listed_in_order_of_first_appearance(cli, tmp_path):
+    """SPEC section 7: equal on the ranking criterion, in order of first appearance (seating
+    order of the first file they appear in, files in the order given), even where the
+    games are rated in another order (date order: b is rated first, Carla seated before
+    Ben there)."""
+    a = scores_file(tmp_path, "a.yaml", ["Ana", "Ben", "Carla"], [[0, 5, 5]], "2026-02-01")
+    b = scores_file(tmp_path, "b.yaml", ["Dan", "Carla", "Ben"], [[0, 5, 5]], "2026-01-01")
+    for first, then, order in ((a, b, ["Ben", "Carla"]), (b, a, ["Carla", "Ben"])):
+        result = cli("tally", first, then, "--rank-by", "rating", "-f", "json")
+        assert result.exit_code == 0, result.output
+        tied = [s for s in json.loads(result.stdout)["standings"] if s["games"] == 2]
+        assert [s["player"] for s in tied] == order
+        assert tied[0]["rank"] == tied[1]["rank"] and tied[0]["ordinal"] == tied[1]["ordinal"]
+    rated = [
+        game_of("b", ["Dan", "Carla", "Ben"], [{"Dan": 0, "Carla": 5, "Ben": 5}]),
+        game_of("a", ["Ana", "Ben", "Carla"], [{"Ana": 0, "Ben": 5, "Carla": 5}]),
+    ]
+    assert [p.player for p in rate(rated).players][2:] == ["Carla", "Ben"]  # as rated
+    given = rate(rated, appearance=["Ana", "Ben", "Carla", "Dan", "Carla", "Ben"])
+    assert [p.player for p in given.players][2:] == ["Ben", "Carla"]
+
+
 def test_cli_model_and_min_games(cli, tmp_path):
     a = scores_file(tmp_path, "a.yaml", ["Ana", "Ben"], [[0, 12]])
     result = cli("tally", a, "--rank-by", "rating", "--model", "thurstone-mosteller-part",

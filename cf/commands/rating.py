@@ -180,6 +180,7 @@ def print_ratings(
             (model or Model.plackett_luce).value,
             per=(per or Per.game).value,
             min_games=MIN_GAMES if min_games is None else min_games,
+            appearance=[p for g in games for p in g.seating],
         )
     except RatingError as exc:
         fail(tr(exc), 2)

@@ -161,13 +161,16 @@ def rate(
     min_games: int = MIN_GAMES,
     tau: float | None = None,
     beta: float | None = None,
+    appearance: Sequence[str] = (),
 ) -> Ratings:
     """Rate the players of ``games``, taken in the order given (put them in date order
     first: :func:`cf.record.league.in_date_order`). A game without rounds changes nothing.
     Ranked by ordinal, highest first; equal ordinals share a rank, in order of first
-    appearance. ``tau`` is the model's dynamics (how much a rating may drift between two
-    updates) and ``beta`` how noisy one result is; ``None``: openskill's defaults (25/300
-    and 25/6), but :data:`ROUND_BETA` per round."""
+    appearance: the order of ``appearance`` (the players as they first appear in the files
+    in the order given, where that is not date order), then as rated. ``tau`` is the
+    model's dynamics (how much a rating may drift between two updates) and ``beta`` how
+    noisy one result is; ``None``: openskill's defaults (25/300 and 25/6), but
+    :data:`ROUND_BETA` per round."""
     if per == "round" and beta is None:
         beta = ROUND_BETA
     os_model = _model(model, tau, beta)
@@ -201,6 +204,8 @@ def rate(
         PlayerRating(0, p, *_four(books[p]), Rating(r.mu, r.sigma), books[p][0] < min_games)
         for p, r in current.items()
     ]
+    first = {p: i for i, p in enumerate(dict.fromkeys(appearance))}
+    rows.sort(key=lambda r: first.get(r.player, len(first)))  # stable: then as rated
     ranked = _ranked(rows, key=lambda r: -r.ordinal)
     return Ratings(model, per, min_games, tuple(ranked), tuple(history))
 
