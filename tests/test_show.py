@@ -145,6 +145,50 @@ def test_the_problem_that_stops_the_replay(cli):
     assert data["next"] == "Ben"
 
 
+BROKEN_DEAL = """\
+set: double-six
+rules: {starter_arms: 2, deal: 5}
+players: [A, B]
+rounds:
+  - starter: 5-5
+    deal:
+      A: 6-5 6-4 1-1 2-1 6-6
+      B: 6-5 5-5 3-0 4-2 1-0 2-2
+    moves:
+      - A: 6-5
+"""
+
+
+@pytest.mark.parametrize("move", [[], ["--move", "1"], ["--move", "0"]])
+def test_a_round_validate_does_not_replay_is_not_replayed(cli, tmp_path, move):
+    """A round whose deal or starter has a problem is not replayed by cf validate (SPEC 6);
+    cf show does not replay it either: the table before the first move, and the round's
+    problem as the one that stops the replay (never a table the rules never allowed)."""
+    path = tmp_path / "broken.yaml"
+    path.write_text(BROKEN_DEAL)
+    assert "[starter]" in cli("validate", str(path)).output
+    data = show_json(cli, str(path), *move)
+    assert data["move"] == 0 and data["open_ends"] == [] and data["arms"] == 0
+    assert data["problem"]["code"] == "starter" and data["problem"]["move"] is None
+    assert data["problem"]["line"] == 5 and data["problem"]["round"] == 1
+    text = cli("show", str(path), *move).stdout
+    assert "after move 0 of 1" in text
+    assert text.endswith("log not replayed: [starter] round 1 starts with 6-6, not 5-5\n")
+    svg = cli("show", str(path), "-f", "svg").stdout
+    assert "Log not replayed: [starter]" in svg
+
+
+def test_a_round_past_the_games_end_is_not_replayed(cli, tmp_path):
+    path = tmp_path / "short.yaml"
+    path.write_text(
+        "set: double-six\nrules: {rounds: 1}\nplayers: [A, B]\nrounds:\n"
+        "  - scores: {A: 1, B: 2}\n  - moves: [A: 5-5]\n    scores: {A: 1, B: 2}\n"
+    )
+    data = show_json(cli, str(path))
+    assert data["round"] == 2 and data["move"] == 0
+    assert data["problem"]["code"] == "round-count"
+
+
 @pytest.mark.parametrize(
     "args, message",
     [

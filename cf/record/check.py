@@ -50,6 +50,10 @@ class Report:
     round_points: list[dict[str, int] | None] = field(default_factory=list)
     #: The path as given (``file`` may show a non-UTF-8 byte as U+FFFD); SARIF wants it.
     path: str | None = None
+    #: Rounds with a move log that was not replayed (a problem in the round's deal, its
+    #: starter or its parts, rules that cannot be used, a round past the game's end), each
+    #: with the problem that stops it: the round's first problem outside its moves.
+    not_replayed: dict[int, Problem | None] = field(default_factory=dict)
 
     @property
     def valid(self) -> bool:
@@ -69,6 +73,11 @@ def validate(game: Game) -> Report:
     report.path = game.path
     _Checker(game, report).run()
     report.problems.sort(key=Problem.sort_key)
+    for number in report.not_replayed:
+        mine = [p for p in report.problems if p.round == number]
+        report.not_replayed[number] = next(
+            (p for p in mine if p.move is None), mine[0] if mine else None
+        )
     return report
 
 
@@ -169,6 +178,7 @@ class _Checker:
             if replayable:
                 board = self.replay(rec, starter, compare_hands=not two_out)
             else:
+                self.report.not_replayed[rec.number] = None
                 self.report_unread_moves(rec.moves, 0)
         if rec.hands is not None:
             # The starter in a final hand is hands-mismatch where the log was replayed to
@@ -205,6 +215,7 @@ class _Checker:
             self.check_final_hands(rec, starter, replayed=rec.moves is not None)
             self.check_one_out(rec)
         if rec.moves is not None:
+            self.report.not_replayed[rec.number] = None
             self.report_unread_moves(rec.moves, 0)
         self.check_scores(rec, starter, None)
 

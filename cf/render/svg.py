@@ -281,9 +281,11 @@ def table_svg(table: Table, *, colour: bool = False) -> str:
             text(
                 bx,
                 max(by + bh, y) + 18,
-                _("Stopped at move {move}: [{code}] {message}").format(
-                    move=stop.move, code=stop.code, message=stopped
-                ),
+                (
+                    _("Log not replayed: [{code}] {message}")
+                    if stop.move is None
+                    else _("Stopped at move {move}: [{code}] {message}")
+                ).format(move=stop.move, code=stop.code, message=stopped),
                 size=13,
                 fill="#b00020",
             )

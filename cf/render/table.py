@@ -52,8 +52,21 @@ class Table:
 def table_at(game: Game, round_number: int | None = None, move: int | None = None) -> Table:
     """The table after ``move`` moves (default: the whole log) of round ``round_number``
     (default: the last round that has moves). Raises
-    :class:`~cf.record.replay.ReplayError` for a round or move that does not exist."""
+    :class:`~cf.record.replay.ReplayError` for a round or move that does not exist.
+
+    A round whose log ``cf validate`` does not replay (a problem in its deal or its
+    starter, a round past the game's end: :attr:`cf.record.check.Report.not_replayed`) is
+    not replayed here either: its table is the one before the first move, and the problem
+    that stops the replay is that round's."""
+    from dataclasses import replace
+
+    from cf.record.check import validate
+
     rep = replay(game, round_number, move)
+    stopped = validate(game).not_replayed
+    if rep.round_number in stopped:
+        before = replay(game, rep.round_number, 0)
+        rep = replace(before, problem=stopped[rep.round_number])
     return Table(
         game,
         rep.round_number,
@@ -349,11 +362,12 @@ def _ending(table: Table, nxt: str | None) -> list[str]:
         lines.append(_("next: {player}").format(player=nxt))
     if table.problem is not None:
         stop = table.problem
-        lines.append(
-            _("stopped at move {move}: [{code}] {message}").format(
-                move=stop.move, code=stop.code, message=tr(stop.message)
-            )
+        said = (
+            _("log not replayed: [{code}] {message}")
+            if stop.move is None
+            else _("stopped at move {move}: [{code}] {message}")
         )
+        lines.append(said.format(move=stop.move, code=stop.code, message=tr(stop.message)))
     return lines
 
 
