@@ -522,3 +522,15 @@ def test_the_starter_in_a_final_hand_is_reported_when_the_log_is_not_replayed_to
         "    scores: {Ana: 1, Ben: 1}", "    hands: {Ana: 6-6 4-3, Ben: ''}"
     )
     assert sorted(c[0] for c in codes(text)) == sorted(codes_wanted)
+
+
+def test_an_unfinished_log_is_compared_with_nothing():
+    """docs/file-format.md: the hands and scores of a round whose log is unfinished are not
+    checked against what the log leaves (2 tiles each here, 1 recorded), but a score is
+    still checked against its recorded hand."""
+    source = (
+        "set: double-six\nrules: {deal: 2}\nplayers: [A, B]\nrounds:\n"
+        "  - moves: []\n    hands: {A: 1-1, B: 2-2}\n    scores: {A: %d, B: 4}\n"
+    )
+    assert codes(source % 2) == [("unfinished", 1, None)]
+    assert codes(source % 5) == [("unfinished", 1, None), ("score-mismatch", 1, None)]
