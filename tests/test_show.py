@@ -436,6 +436,17 @@ def test_html_marks_an_end_of_round_problem_at_the_last_move(cli, tmp_path):
     assert [s["log"] for s in data["steps"]] == [True, True, True, False]
 
 
+def test_html_does_not_replay_a_round_validate_does_not(cli, tmp_path):
+    game = tmp_path / "broken.yaml"
+    game.write_text(BROKEN_DEAL)
+    data = json.loads(
+        re.search(r'id="cf-data">(.*?)</script>', page(cli, str(game)), re.S).group(1)
+    )
+    assert [s["log"] for s in data["steps"]] == [False]
+    assert {p["code"] for p in data["problems"]} == {"starter", "duplicate-tile", "deal"}
+    assert {p["step"] for p in data["problems"]} == {0}
+
+
 def test_the_drawn_tiles_do_not_overlap(cli):
     """Read back from the SVG itself: each tile's frame (translate, rotate) gives its four
     corners; no two drawn tiles overlap, for every round of the example at its end and at

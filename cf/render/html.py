@@ -279,7 +279,8 @@ def game_page(game: Game, report: Report, *, colour: bool = False) -> str:
 @dataclass
 class _Timeline:
     """The page's rounds, board pictures and steps (one per move of each replayable round,
-    one without a log for any other), built round by round."""
+    one without a log for any other: also a round cf validate does not replay, its deal or
+    starter wrong), built round by round."""
 
     rounds: list[dict[str, Any]] = field(default_factory=list)
     steps: list[dict[str, Any]] = field(default_factory=list)
@@ -294,7 +295,7 @@ class _Timeline:
         index = len(self.rounds)
         self.rounds.append({"number": k, "points": points, "moves": len(rec.moves or [])})
         self.first_of[k] = len(self.steps)
-        replayed = _replayed(game, rec)
+        replayed = None if k in report.not_replayed else _replayed(game, rec)
         if replayed is None:
             self.steps.append({"r": index, "log": False, "f": {}, "text": "", "player": None})
             return
