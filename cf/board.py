@@ -294,22 +294,33 @@ class Round:
         self._play(player, action.play, action.played_tile)
 
     def check_draw_before_its_tiles(self, player: str, action: Action) -> None:
-        """SPEC 6's order for a turn that drew once and names a tile outside the set
-        (``action`` read for its shape alone; that tile is its ``tile`` problem): the draw's
-        own problems come first (``must-play``, ``yard-empty``, ``not-in-yard``), then a
-        play of another tile than the named drawn one (``must-play``). Raises the first that
-        fits, else returns for the ``tile`` problem; the round is left as it was."""
-        drawn = action.drawn_tile
-        inside = drawn is None or (drawn.high <= self.rules.top)
-        taken = drawn if inside else None  # a tile outside the set is checked as unnamed
-        self._draw(player, taken)
+        """SPEC 6's order for a turn that draws and names a tile outside the set
+        (``action`` read for its shape alone; that tile is its ``tile`` problem): the
+        draws' own problems come first (``must-play``, ``yard-empty``, ``not-in-yard``; a
+        further draw's ``must-play-drawn`` or ``draw-limit``), then a play of another tile
+        than the named drawn one (``must-play``); a drawn tile outside the set is checked
+        as an unnamed draw. Raises the first that fits, else returns for the ``tile``
+        problem; the round is left as it was."""
+        made: list[Tile | None] = []  # the tiles drawn so far (None: unnamed or outside)
         try:
-            if drawn is not None and inside and action.play is not None:
+            for i, written in enumerate(action.draws):
+                tile = None if written is None else Tile.of(*written)
+                if tile is not None and tile.high > self.rules.top:
+                    tile = None
+                if i:
+                    self._check_further_draw(player, made[-1], self.rules.draw)
+                    self._take(player, tile)
+                else:
+                    self._draw(player, tile)
+                made.append(tile)
+            drawn = made[-1] if made else None
+            if drawn is not None and action.play is not None:
                 played = action.played_tile
                 if played != drawn:
                     raise _not_the_drawn(player, drawn, played)
         finally:
-            self._undraw(player, taken)
+            for tile in reversed(made):
+                self._undraw(player, tile)
 
     def _draws_turn(self, player: str, action: Action) -> None:
         """Several draws in one turn, then the last drawn tile played or a pass; every draw

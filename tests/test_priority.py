@@ -478,6 +478,30 @@ def test_a_draw_is_checked_before_a_tile_outside_the_set(moves, first):
     assert codes(game(*moves, deal=deal))[0] == first
 
 
+@pytest.mark.parametrize(
+    ("draw", "move", "first"),
+    [
+        ("one", "draw 1-1, draw, 9-9", "draw-limit"),  # a further draw, then the play
+        ("one", "draw 1-1, draw 7-7, pass", "draw-limit"),
+        ("one", "draw 6-3, draw 9-9, 9-9", "must-play-drawn"),  # 6-3 fits
+        ("one", "draw 9-9, draw, 6-5", "draw-limit"),  # 9-9 drawn: checked as unnamed
+        ("one-may", "draw 6-3, draw 9-9, 9-9", "draw-limit"),
+        ("one-may", "draw 1-1, draw 7-7, pass", "draw-limit"),
+        ("until", "draw 6-3, draw 9-9, 9-9", "must-play-drawn"),
+        ("until", "draw 1-1, draw 1-1, 9-9", "not-in-yard"),  # drawn before
+        ("until", "draw 1-1, draw, 9-9", "tile"),  # draws allowed: the play's tile
+        ("until", "draw 1-1, draw 5-1, 9-9", "must-play"),  # not the drawn 5-1
+    ],
+)
+def test_several_draws_are_checked_before_a_tile_outside_the_set(draw, move, first):
+    """SPEC 6: a further draw in the same turn (must-play-drawn, draw-limit, or under until
+    checked as a draw), then a play of another tile than the named drawn one, come before
+    the tile problem of a tile the turn names outside the set, as for a single draw."""
+    deal = "{Ana: 6-5 5-5 5-4, Ben: 4-2 3-1 2-0}"  # after 6-5, Ben holds no 6 and no 5
+    rules = f"{{deal: 3, starter_arms: 2, draw: {draw}}}"
+    assert codes(game("Ana: 6-5", f"Ben: {move}", deal=deal, rules=rules))[0][0] == first
+
+
 def test_a_draw_with_nothing_to_draw_is_yard_empty_before_its_tile():
     deal = "{Ana: 6-5 3-3 2-2, Ben: 6-1 2-1 0-0}"
     text = game("Ana: 6-5", "Ben: 6-1", "Ana: draw 7-7, pass", deal=deal, rules=NOTHING_TO_DRAW)

@@ -140,7 +140,7 @@ def _unreadable(board: Round, entry: MoveEntry) -> NoReturn:
     if entry.player is not None and entry.problem.code != "player":
         board.check_turn(entry.player)
         shape = entry.shape
-        if shape is not None and shape.drew and not shape.earlier:
+        if shape is not None and shape.drew:
             board.check_draw_before_its_tiles(entry.player, shape)
     raise RuleViolation(entry.problem.code, entry.problem.message)
 
