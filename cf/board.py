@@ -289,7 +289,7 @@ class Round:
     def _play_drawn(self, player: str, drawn: Tile | None, action: Action) -> None:
         """The play that ends a turn that drew: it must be the tile drawn (when named)."""
         if drawn is not None and action.played_tile != drawn:
-            raise _not_the_drawn(player, drawn, action.played_tile)
+            raise _not_the_drawn(player, drawn, action.played_tile, self._must_play(drawn))
         assert action.play is not None
         self._play(player, action.play, action.played_tile)
 
@@ -317,10 +317,14 @@ class Round:
             if drawn is not None and action.play is not None:
                 played = action.played_tile
                 if played != drawn:
-                    raise _not_the_drawn(player, drawn, played)
+                    raise _not_the_drawn(player, drawn, played, self._must_play(drawn))
         finally:
             for tile in reversed(made):
                 self._undraw(player, tile)
+
+    def _must_play(self, drawn: Tile) -> bool:
+        """Whether a drawn tile must be played: it fits, and the rule is not ``one-may``."""
+        return self.rules.draw != DRAW_ONE_MAY and self.fits(drawn)
 
     def _draws_turn(self, player: str, action: Action) -> None:
         """Several draws in one turn, then the last drawn tile played or a pass; every draw
@@ -653,12 +657,21 @@ def _list(tiles: Iterable[Tile]) -> str:
     return ", ".join(str(t) for t in tiles)
 
 
-def _not_the_drawn(player: str, drawn: Tile, played: Tile | None) -> RuleViolation:
-    """``must-play``: a turn that drew ``drawn`` played another tile."""
+def _not_the_drawn(player: str, drawn: Tile, played: Tile | None, must: bool) -> RuleViolation:
+    """``must-play``: a turn that drew ``drawn`` played another tile (``must``: the drawn
+    tile fits, and the rules say it must be played)."""
     return RuleViolation(
         "must-play",
         Message(
-            "{player} drew {drawn} and must play it or pass, not {played_tile}",
+            "{player} drew {drawn}, which fits, and must play it, not {played_tile}",
+            player=player,
+            drawn=drawn,
+            played_tile=played,
+        )
+        if must
+        else Message(
+            "{player} drew {drawn}: after a draw only the tile drawn may be played, "
+            "not {played_tile}",
             player=player,
             drawn=drawn,
             played_tile=played,

@@ -558,3 +558,21 @@ def test_an_unfinished_log_is_compared_with_nothing():
     )
     assert codes(source % 2) == [("unfinished", 1, None)]
     assert codes(source % 5) == [("unfinished", 1, None), ("score-mismatch", 1, None)]
+
+
+@pytest.mark.parametrize(
+    ("draw", "drawn", "says"),
+    [
+        ("one", "6-3", "Ben drew 6-3, which fits, and must play it, not 4-2"),
+        ("until", "6-3", "Ben drew 6-3, which fits, and must play it, not 4-2"),
+        ("one-may", "6-3", "Ben drew 6-3: after a draw only the tile drawn may be played"),
+        ("one", "1-1", "Ben drew 1-1: after a draw only the tile drawn may be played"),
+    ],
+)
+def test_playing_another_tile_than_the_drawn_one_says_what_the_rules_ask(draw, drawn, says):
+    """must-play after a draw: a drawn tile that fits must be played (not under one-may:
+    there passing is allowed too), one that does not fit leaves no play at all."""
+    deal = "{Ana: 6-5 5-5 5-4, Ben: 4-2 3-1 2-0}"
+    rules = f"{{deal: 3, starter_arms: 2, draw: {draw}}}"
+    [first, *_] = problems(game("Ana: 6-5", f"Ben: draw {drawn}, 4-2", deal=deal, rules=rules))
+    assert first.code == "must-play" and first.message.startswith(says)
