@@ -10,6 +10,7 @@ np = pytest.importorskip("numpy")
 
 from cf.photo import combined, edges, reader  # noqa: E402
 from cf.photo.scenes import render_family  # noqa: E402
+from cf.tiles import Tile  # noqa: E402
 
 #: A block of four touching tiles read exactly; tile CUT_TILE is its leftmost.
 SEED, CUT_TILE = 7, 3
@@ -64,21 +65,78 @@ def _face_colour(image, reads):
     return inside, np.median(image[inside > 0], axis=0).astype(np.uint8)
 
 
-def test_a_table_near_the_faces_colour_tells_no_cut_tile():
-    """On a table near the tiles' own colour (uneven light and vignetting can bring some of
-    it to the faces' colour) a piece of tile cannot be told from the table: nothing is
-    checked. The same piece on a darker table is a doubt."""
+def test_a_table_of_the_faces_colour_tells_no_cut_tile():
+    """On a table of the tiles' own colour (white tiles on white paper) a piece of tile
+    cannot be told from the table: nothing is checked. A table a little darker or lighter
+    (a pastel cloth, cream paper: nearer the faces' colour than :data:`edges.TABLE_APART`)
+    tells it by its outline and its colour (:func:`edges._cut_on_light_table`), a darker
+    one by its colour alone: a doubt either way."""
     photo = _block()
     image = _cut(photo)
     reads = combined.read_hand(image, 9).reads
     reading = reader.PhotoReading(list(reads), [], *image.shape[1::-1])
     _, face = _face_colour(image, reads)
     table = image.mean(axis=2) < 150  # the felt; the tiles and the piece keep their colour
-    for drop, refused in ((30, False), (100, True)):
-        lighter = image.copy()
-        lighter[table] = np.clip(face.astype(int) - drop, 0, 255).astype(np.uint8)
-        checked = edges.cut_by_edge(lighter, reading)
-        assert (checked is reading) != refused and checked.ok != refused
+    for shift, refused in ((0, False), (-4, False), (-15, True), (-30, True), (25, True)):
+        for seen in (-100, shift):
+            lighter = image.copy()
+            lighter[table] = np.clip(face.astype(int) + seen, 0, 255).astype(np.uint8)
+            checked = edges.cut_by_edge(lighter, reading)
+            expected = refused or seen == -100
+            assert (checked is reading) != expected and checked.ok != expected
+
+
+def _outlined(inside, around=None, at=0, table=(205.0, 128.0, 140.0)):
+    """A 200 x 300 Lab picture of a table with a tile read (its ``covered`` mask and
+    reading) and, ``at`` pixels from the left edge, an outlined 34 x 30 region of colour
+    ``inside``, the table around it ``around``."""
+    face = np.array([230.0, 128.0, 135.0])
+    lab = np.empty((200, 300, 3), np.float32)
+    lab[:] = table
+    if around is not None:
+        lab[50:140, 0:40] = around
+    lab[80:110, 40:100] = face
+    lab[78:112, at : at + 36] = 90.0, 128.0, 128.0
+    lab[80:110, at : at + 34] = inside
+    covered = np.zeros((200, 300), np.uint8)
+    covered[80:110, 40:100] = 1
+    box = [(40, 80), (99, 80), (99, 109), (40, 109)]
+    reading = reader.PhotoReading([reader.TileRead(Tile(3, 1), 1.0, box)], [], 300, 200)
+    return lab, covered, face, np.array(table), reading
+
+
+def test_table_outlined_against_the_frame_is_no_cut_tile():
+    """On a table near the faces' colour, a region that edges enclose against the photo's
+    edge beside a tile read is a piece of tile only in the faces' colour: enclosed table (a
+    shadow's rim, a crease in the cloth) is the table's colour, as lit around it (light
+    falls unevenly: where the table is lit nearly to the faces' colour nothing tells)."""
+    face, table = (230.0, 128.0, 135.0), (205.0, 128.0, 140.0)
+    lit = (228.0, 128.0, 137.0)  # the table lit brighter by the frame
+    for inside, around, doubt in ((face, table, True), (table, table, False), (lit, lit, False)):
+        lab, covered, f, t, reading = _outlined(inside, around)
+        checked = edges._cut_on_light_table(lab, reading, covered, f, t, 30.0, 1.0)
+        assert (not checked.ok) == doubt
+        if doubt:
+            [u] = checked.unreadable
+            assert u.reason == edges.CUT and min(x for x, _ in u.box) == 0
+
+
+def test_a_light_table_piece_must_be_the_faces_colour_at_the_frame():
+    """The outlined region must touch the photo's edge; be of the faces' colour (a glare
+    spot, pure white, closed off at the frame is no piece of tile: an independent review's
+    glare photos); and be nearer it than the table's median too (a lit patch of table
+    beside a shadow is nearer the faces' colour than the shadow around it)."""
+
+    def doubted(*args, **kwargs):
+        lab, covered, face, table, reading = _outlined(*args, **kwargs)
+        return not edges._cut_on_light_table(lab, reading, covered, face, table, 30.0, 1.0).ok
+
+    face = (230.0, 128.0, 135.0)
+    assert doubted(face)
+    assert not doubted(face, at=4)  # off the edge: a tile the readers saw whole
+    assert not doubted((255.0, 128.0, 128.0))  # glare: lighter than the faces, grey
+    lit, shadow = (216.0, 128.0, 133.0), (170.0, 128.0, 133.0)
+    assert not doubted(lit, around=shadow, table=(215.0, 128.0, 133.0))
 
 
 def test_face_colour_over_more_than_a_tile_tells_no_cut_tile():
