@@ -232,6 +232,24 @@ def test_cli_players_equal_on_rating_are_listed_in_order_of_first_appearance(cli
     assert [p.player for p in given.players][2:] == ["Ben", "Carla"]
 
 
+def test_cli_equal_results_are_a_tie_whatever_the_seating(cli, tmp_path):
+    """OpenSkill's results for two players with the same results can differ in the last
+    bits with where each sits in a game; equal to the precision shown, they tie."""
+    files = [
+        scores_file(tmp_path, "g1.yaml", ["Xan", "Ana", "Yol", "Bea", "Cai"],
+                    [[2, 6, 2, 7, 11], [2, 8, 2, 2, 14]], "2026-01-01"),
+        scores_file(tmp_path, "g2.yaml", ["Xan", "Bea", "Ana", "Cai", "Yol"],
+                    [[10, 10, 1, 5, 10], [10, 9, 18, 7, 10]], "2026-01-02"),
+        scores_file(tmp_path, "g3.yaml", ["Bea", "Cai", "Yol", "Xan", "Ana"],
+                    [[12, 2, 8, 8, 7]], "2026-01-03"),
+    ]  # fmt: skip
+    data = json.loads(cli("tally", *files, "--rank-by", "rating", "-f", "json").stdout)
+    xan, yol = (next(s for s in data["standings"] if s["player"] == p) for p in ("Xan", "Yol"))
+    assert xan["ordinal"] == yol["ordinal"] and xan["rank"] == yol["rank"]
+    order = [s["player"] for s in data["standings"]]
+    assert order.index("Xan") < order.index("Yol")  # first appearance
+
+
 def test_cli_model_and_min_games(cli, tmp_path):
     a = scores_file(tmp_path, "a.yaml", ["Ana", "Ben"], [[0, 12]])
     result = cli("tally", a, "--rank-by", "rating", "--model", "thurstone-mosteller-part",

@@ -206,7 +206,9 @@ def rate(
     ]
     first = {p: i for i, p in enumerate(dict.fromkeys(appearance))}
     rows.sort(key=lambda r: first.get(r.player, len(first)))  # stable: then as rated
-    ranked = _ranked(rows, key=lambda r: -r.ordinal)
+    # Ratings equal to the precision shown (openskill's results differ in the last bits with
+    # the order of a game's players) are a tie.
+    ranked = _ranked(rows, key=lambda r: -round(r.ordinal, 6))
     return Ratings(model, per, min_games, tuple(ranked), tuple(history))
 
 
