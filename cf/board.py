@@ -297,9 +297,10 @@ class Round:
         """SPEC 6's order for a turn that draws and names a tile outside the set
         (``action`` read for its shape alone; that tile is its ``tile`` problem): the
         draws' own problems come first (``must-play``, ``yard-empty``, ``not-in-yard``; a
-        further draw's ``must-play-drawn`` or ``draw-limit``), then a play of another tile
-        than the named drawn one (``must-play``); a drawn tile outside the set is checked
-        as an unnamed draw. Raises the first that fits, else returns for the ``tile``
+        further draw's ``must-play-drawn`` or ``draw-limit``), then what ends the turn: a
+        pass (``must-play-drawn``, ``must-draw``) or a play of another tile than the named
+        drawn one (``must-play``); a drawn tile outside the set is checked as an unnamed
+        draw. Raises the first that fits, else returns for the ``tile``
         problem; the round is left as it was."""
         made: list[Tile | None] = []  # the tiles drawn so far (None: unnamed or outside)
         try:
@@ -314,7 +315,9 @@ class Round:
                     self._draw(player, tile)
                 made.append(tile)
             drawn = made[-1] if made else None
-            if drawn is not None and action.play is not None:
+            if action.play is None:
+                self._check_pass_after_draw(player, drawn, self.rules.draw)
+            elif drawn is not None:
                 played = action.played_tile
                 if played != drawn:
                     raise _not_the_drawn(player, drawn, played, self._must_play(drawn))

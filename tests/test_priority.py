@@ -491,6 +491,10 @@ def test_a_draw_is_checked_before_a_tile_outside_the_set(moves, first):
         ("until", "draw 1-1, draw 1-1, 9-9", "not-in-yard"),  # drawn before
         ("until", "draw 1-1, draw, 9-9", "tile"),  # draws allowed: the play's tile
         ("until", "draw 1-1, draw 5-1, 9-9", "must-play"),  # not the drawn 5-1
+        ("until", "draw 7-7, draw 6-3, pass", "must-play-drawn"),  # the pass: 6-3 fits
+        ("until", "draw 1-1, draw 7-7, pass", "must-draw"),  # tiles left to draw
+        ("until", "draw 7-7, pass", "must-draw"),
+        ("one", "draw 7-7, pass", "tile"),  # a pass is allowed: the tile's problem
     ],
 )
 def test_several_draws_are_checked_before_a_tile_outside_the_set(draw, move, first):
