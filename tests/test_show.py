@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from cf.record.problems import MAX_PROBLEMS
 from cf.record.reader import read_game_file
 from cf.record.replay import apply_entry, round_starter, start_round
 from cf.render.table import round_steps, table_at, table_facts
@@ -176,6 +177,42 @@ def test_a_round_validate_does_not_replay_is_not_replayed(cli, tmp_path, move):
     assert text.endswith("log not replayed: [starter] round 1 starts with 6-6, not 5-5\n")
     svg = cli("show", str(path), "-f", "svg").stdout
     assert "Log not replayed: [starter]" in svg
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        # a wrong starter, and no scores: the starter stops the replay, not missing-score
+        ("  - starter: 5-5\n    moves: [A: 6-5]\n", "starter"),
+        # a bad score on an earlier line than the deal's problem: the deal stops it
+        (
+            "  - scores: {A: 1, B: 2, C: 3}\n    deal:\n      A: 6-5 6-4 1-1 2-1 6-6\n"
+            "      B: 5-5 3-0 4-2 1-0 2-2\n    moves: [A: 6-5]\n",
+            "duplicate-tile",
+        ),
+        # a deal and no moves: the table as dealt is no table either
+        ("  - deal: {A: 6-5 6-4 1-1 2-1 6-6, B: 5-5 3-0 4-2 1-0 2-2}\n", "duplicate-tile"),
+    ],
+)
+def test_the_problem_named_is_the_one_that_stops_the_replay(cli, tmp_path, text, code):
+    path = tmp_path / "stops.yaml"
+    path.write_text("set: double-six\nrules: {starter_arms: 2, deal: 5}\nplayers: [A, B]\n"
+                    "rounds:\n" + text)  # fmt: skip
+    data = show_json(cli, str(path), "--round", "1")
+    assert data["move"] == 0 and data["problem"]["code"] == code
+
+
+def test_the_problem_that_stops_the_replay_is_kept_past_the_cap(cli, tmp_path):
+    """A file with more problems than are kept still names what stops a round's replay."""
+    path = tmp_path / "many.yaml"
+    path.write_text(
+        "set: double-six\nrules: {starter_arms: 2, deal: 5}\nplayers: [A, B]\nrounds:\n"
+        f"  - hands: {{A: {' '.join(['9-9'] * (MAX_PROBLEMS + 5))}, B: 1-1}}\n"
+        "  - starter: 4-4\n    moves: [A: 5-4]\n"
+    )
+    data = show_json(cli, str(path))
+    assert data["round"] == 2 and data["move"] == 0
+    assert data["problem"]["code"] == "starter"
 
 
 def test_a_round_past_the_games_end_is_not_replayed(cli, tmp_path):
@@ -443,6 +480,7 @@ def test_html_does_not_replay_a_round_validate_does_not(cli, tmp_path):
         re.search(r'id="cf-data">(.*?)</script>', page(cli, str(game)), re.S).group(1)
     )
     assert [s["log"] for s in data["steps"]] == [False]
+    assert data["steps"][0]["stopped"] is True  # "its log is not replayed", not "no log"
     assert {p["code"] for p in data["problems"]} == {"starter", "duplicate-tile", "deal"}
     assert {p["step"] for p in data["problems"]} == {0}
 

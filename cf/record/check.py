@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cf.board import Round, RuleViolation
@@ -50,9 +51,9 @@ class Report:
     round_points: list[dict[str, int] | None] = field(default_factory=list)
     #: The path as given (``file`` may show a non-UTF-8 byte as U+FFFD); SARIF wants it.
     path: str | None = None
-    #: Rounds with a move log that was not replayed (a problem in the round's deal, its
-    #: starter or its parts, rules that cannot be used, a round past the game's end), each
-    #: with the problem that stops it: the round's first problem outside its moves.
+    #: Rounds with a deal or a move log that validation does not replay (a problem in the
+    #: round's deal, its starter or its parts, a round past the game's end; rules that
+    #: cannot be used), each with the problem that stops it (kept past the problems' cap).
     not_replayed: dict[int, Problem | None] = field(default_factory=dict)
 
     @property
@@ -73,11 +74,6 @@ def validate(game: Game) -> Report:
     report.path = game.path
     _Checker(game, report).run()
     report.problems.sort(key=Problem.sort_key)
-    for number in report.not_replayed:
-        mine = [p for p in report.problems if p.round == number]
-        report.not_replayed[number] = next(
-            (p for p in mine if p.move is None), mine[0] if mine else None
-        )
     return report
 
 
@@ -87,6 +83,7 @@ class _Checker:
         self.report = report
         self.rules: Rules | None = game.rules if len(game.players) >= 2 else None
         self.deal_count: int | None = None
+        self.first: Problem | None = None  # the first problem added since it was cleared
 
     def add(
         self,
@@ -98,9 +95,16 @@ class _Checker:
         player: str | None = None,
     ) -> None:
         pos = pos or Pos()
-        self.report.problems.append(
-            Problem(code, message, pos.line, pos.column, round_, move, player)
-        )
+        problem = Problem(code, message, pos.line, pos.column, round_, move, player)
+        if self.first is None:
+            self.first = problem
+        self.report.problems.append(problem)
+
+    def first_of(self, check: Callable[[], bool]) -> tuple[bool, Problem | None]:
+        """Run ``check``; whether it passed, and the first problem it added."""
+        self.first = None
+        ok = check()
+        return ok, self.first
 
     def run(self) -> None:
         game = self.game
@@ -117,15 +121,19 @@ class _Checker:
         too_many = round_count_message(game)
         target = TargetWatch(game.players, rules.target, game.problems)
         extra = False  # past the rounds the game can have: checked, never replayed nor scored
+        count: Problem | None = None  # the round-count problem, at the first extra round
         for rec in game.rounds:
+            self.first = None
             if not extra and last is not None and rec.number > last and too_many is not None:
                 self.add("round-count", too_many, rec.pos, rec.number)
-                extra = True
+                extra, count = True, self.first
             elif not extra and target.ended is not None and game.set_known:
                 self.add("round-count", target.after_end(rec.number), rec.pos, rec.number)
-                extra = True
+                extra, count = True, self.first
             if extra:
                 self.check_extra_round(rec)
+                if rec.moves is not None or rec.deal is not None:
+                    self.report.not_replayed[rec.number] = count
                 continue
             before = self.report.problems.total
             points = self.check_round(rec)
@@ -165,11 +173,19 @@ class _Checker:
         cycles = rules is not None and rules.target is not None  # N-N again after 0-0
         starter = round_starter(top, rec.number if cycles else min(rec.number, top + 1))
         replayable = not rec.broken and self.rules is not None and self.deal_count is not None
-        replayable &= self.check_starter(rec, starter)
+        # What stops the replay: a part that could not be read, a wrong starter, a player
+        # left out of the deal, a problem in the deal (the first of them in the file).
+        stops = [p for p in self.game.problems if rec.broken and p.round == rec.number]
+        starts = self.first_of(lambda: self.check_starter(rec, starter))
         self.check_scored(rec)
-        replayable &= self.check_everyone_listed(rec)
-        if rec.deal is not None and not self.check_deal(rec, starter):
-            replayable = False
+        listed = self.first_of(lambda: self.check_everyone_listed(rec))
+        dealt = self.first_of(lambda: rec.deal is None or self.check_deal(rec, starter))
+        for ok, first in (starts, listed, dealt):
+            replayable &= ok
+            if not ok and first is not None:
+                stops.append(first)
+        if not replayable and (rec.moves is not None or rec.deal is not None):
+            self.report.not_replayed[rec.number] = min(stops, key=Problem.sort_key, default=None)
         two_out = False
         if rec.hands is not None:
             two_out = self.check_one_out(rec)
@@ -178,7 +194,6 @@ class _Checker:
             if replayable:
                 board = self.replay(rec, starter, compare_hands=not two_out)
             else:
-                self.report.not_replayed[rec.number] = None
                 self.report_unread_moves(rec.moves, 0)
         if rec.hands is not None:
             # The starter in a final hand is hands-mismatch where the log was replayed to
@@ -215,7 +230,6 @@ class _Checker:
             self.check_final_hands(rec, starter, replayed=rec.moves is not None)
             self.check_one_out(rec)
         if rec.moves is not None:
-            self.report.not_replayed[rec.number] = None
             self.report_unread_moves(rec.moves, 0)
         self.check_scores(rec, starter, None)
 

@@ -86,7 +86,7 @@ function show(i) {
   const r = DATA.rounds[s.r];
   $("counter").textContent = s.log
     ? say("counter", {round: r.number, move: s.m, moves: r.moves})
-    : say("no_log", {round: r.number});
+    : say(s.stopped ? "not_replayed" : "no_log", {round: r.number});
   $("counter").dataset.round = r.number;
   $("counter").dataset.move = s.log ? s.m : "";
   const before = s.log ? say("before") : "";
@@ -233,6 +233,7 @@ show(0);
 _WORDS = {
     "counter": N_("Round {round} · move {move} of {moves}"),
     "no_log": N_("Round {round} · scored without a move log"),
+    "not_replayed": N_("Round {round} · its log is not replayed (see its problems)"),
     "before": N_("before the first move"),
     "refused": N_("{player}: {move} (refused: the table stays as it was)"),
     "empty": N_("(empty)"),
@@ -295,9 +296,11 @@ class _Timeline:
         index = len(self.rounds)
         self.rounds.append({"number": k, "points": points, "moves": len(rec.moves or [])})
         self.first_of[k] = len(self.steps)
-        replayed = None if k in report.not_replayed else _replayed(game, rec)
+        stopped = k in report.not_replayed and rec.moves is not None
+        replayed = None if stopped else _replayed(game, rec)
         if replayed is None:
-            self.steps.append({"r": index, "log": False, "f": {}, "text": "", "player": None})
+            step = {"r": index, "log": False, "f": {}, "text": "", "player": None}
+            self.steps.append({**step, "stopped": True} if stopped else step)
             return
         layout, round_moves = replayed
         self.boards.append(_board_picture(k, layout, colour))
