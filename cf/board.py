@@ -289,7 +289,7 @@ class Round:
     def _play_drawn(self, player: str, drawn: Tile | None, action: Action) -> None:
         """The play that ends a turn that drew: it must be the tile drawn (when named)."""
         if drawn is not None and action.played_tile != drawn:
-            raise _not_the_drawn(player, drawn, action.played_tile, self._must_play(drawn))
+            raise self._not_the_drawn(player, drawn, action.played_tile)
         assert action.play is not None
         self._play(player, action.play, action.played_tile)
 
@@ -320,14 +320,31 @@ class Round:
             elif drawn is not None:
                 played = action.played_tile
                 if played != drawn:
-                    raise _not_the_drawn(player, drawn, played, self._must_play(drawn))
+                    raise self._not_the_drawn(player, drawn, played)
         finally:
             for tile in reversed(made):
                 self._undraw(player, tile)
 
-    def _must_play(self, drawn: Tile) -> bool:
-        """Whether a drawn tile must be played: it fits, and the rule is not ``one-may``."""
-        return self.rules.draw != DRAW_ONE_MAY and self.fits(drawn)
+    def _not_the_drawn(self, player: str, drawn: Tile, played: Tile | None) -> RuleViolation:
+        """``must-play``: a turn that drew ``drawn`` played another tile; the message says
+        what the rules ask instead: play the drawn tile where it fits (not under
+        ``one-may``), draw again under ``until`` while a tile can be drawn, else that only
+        the drawn tile may be played."""
+        said = {"player": player, "drawn": drawn, "played_tile": played}
+        fits = self.fits(drawn)
+        if fits and self.rules.draw != DRAW_ONE_MAY:
+            text = N_("{player} drew {drawn}, which fits, and must play it, not {played_tile}")
+        elif not fits and self.rules.draw == DRAW_UNTIL and self.drawable:
+            text = N_(
+                "{player} drew {drawn}, which does not fit: under the house rule draw: until "
+                "they draw again, not play {played_tile}"
+            )
+        else:
+            text = N_(
+                "{player} drew {drawn}: after a draw only the tile drawn may be played, "
+                "not {played_tile}"
+            )
+        return RuleViolation("must-play", Message(text, **said))
 
     def _draws_turn(self, player: str, action: Action) -> None:
         """Several draws in one turn, then the last drawn tile played or a pass; every draw
@@ -658,28 +675,6 @@ class Round:
 
 def _list(tiles: Iterable[Tile]) -> str:
     return ", ".join(str(t) for t in tiles)
-
-
-def _not_the_drawn(player: str, drawn: Tile, played: Tile | None, must: bool) -> RuleViolation:
-    """``must-play``: a turn that drew ``drawn`` played another tile (``must``: the drawn
-    tile fits, and the rules say it must be played)."""
-    return RuleViolation(
-        "must-play",
-        Message(
-            "{player} drew {drawn}, which fits, and must play it, not {played_tile}",
-            player=player,
-            drawn=drawn,
-            played_tile=played,
-        )
-        if must
-        else Message(
-            "{player} drew {drawn}: after a draw only the tile drawn may be played, "
-            "not {played_tile}",
-            player=player,
-            drawn=drawn,
-            played_tile=played,
-        ),
-    )
 
 
 def _holding(number: int, a: str, an: str, **params: object) -> Message:

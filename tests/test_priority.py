@@ -571,11 +571,13 @@ def test_an_unfinished_log_is_compared_with_nothing():
         ("until", "6-3", "Ben drew 6-3, which fits, and must play it, not 4-2"),
         ("one-may", "6-3", "Ben drew 6-3: after a draw only the tile drawn may be played"),
         ("one", "1-1", "Ben drew 1-1: after a draw only the tile drawn may be played"),
+        ("until", "1-1", "Ben drew 1-1, which does not fit: under the house rule draw: until"),
     ],
 )
 def test_playing_another_tile_than_the_drawn_one_says_what_the_rules_ask(draw, drawn, says):
     """must-play after a draw: a drawn tile that fits must be played (not under one-may:
-    there passing is allowed too), one that does not fit leaves no play at all."""
+    there passing is allowed too), one that does not fit leaves no play at all (under
+    until: draw again while a tile can be drawn)."""
     deal = "{Ana: 6-5 5-5 5-4, Ben: 4-2 3-1 2-0}"
     rules = f"{{deal: 3, starter_arms: 2, draw: {draw}}}"
     [first, *_] = problems(game("Ana: 6-5", f"Ben: draw {drawn}, 4-2", deal=deal, rules=rules))
