@@ -175,7 +175,7 @@ class _Checker:
         replayable = not rec.broken and self.rules is not None and self.deal_count is not None
         # What stops the replay: a part that could not be read, a wrong starter, a player
         # left out of the deal, a problem in the deal (the first of them in the file).
-        stops = [p for p in self.game.problems if rec.broken and p.round == rec.number]
+        stops = [p for p in self.game.problems if p.round == rec.number] if rec.broken else []
         starts = self.first_of(lambda: self.check_starter(rec, starter))
         self.check_scored(rec)
         listed = self.first_of(lambda: self.check_everyone_listed(rec))
